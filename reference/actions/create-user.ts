@@ -1,0 +1,67 @@
+// Creating a user (the test-control surface's "add user"; the real server's
+// do_create_user in zerver/actions/create_user.py): check, then do, then emit.
+import { hashPassword } from '../crypto/password.ts';
+import { formatUser } from '../domain/users.ts';
+import type { Ctx } from '../http/context.ts';
+import { BadRequest } from '../http/errors.ts';
+import { ROLE, type Role, type User } from '../state/types.ts';
+
+export interface NewUser {
+  email: string;
+  full_name: string;
+  role: Role;
+  password: string | null;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  is_active: boolean;
+  api_key?: string;
+}
+
+export function checkCreateUser(ctx: Ctx, spec: NewUser): void {
+  if (!/^[^\s@]+@[^\s@]+$/.test(spec.email)) throw new BadRequest('Enter a valid email address.');
+  if (ctx.store.userByEmail(spec.email)) throw new BadRequest(`Email '${spec.email}' already in use`);
+  if (spec.full_name.trim() === '') throw new BadRequest('Name too short!');
+  if (spec.bot_type !== null && spec.bot_owner_id !== null && !ctx.store.user(spec.bot_owner_id)) {
+    throw new BadRequest(`Invalid user ID: ${spec.bot_owner_id}`);
+  }
+  if (spec.api_key !== undefined && (!/^[A-Za-z0-9]{32}$/.test(spec.api_key) || ctx.store.userByApiKey(spec.api_key))) {
+    throw new BadRequest('Invalid api_key');
+  }
+}
+
+export function doCreateUser(ctx: Ctx, spec: NewUser): User {
+  const store = ctx.store;
+  const random = ctx.core.random;
+  const user: User = {
+    user_id: store.nextId('users'),
+    delivery_email: spec.email,
+    full_name: spec.full_name.trim(),
+    role: spec.bot_type !== null && spec.role === ROLE.guest ? ROLE.member : spec.role,
+    is_bot: spec.bot_type !== null,
+    bot_type: spec.bot_type,
+    bot_owner_id: spec.bot_type !== null ? spec.bot_owner_id : null,
+    is_system_bot: false,
+    is_active: spec.is_active,
+    is_deleted: false,
+    is_imported_stub: false,
+    is_mirror_dummy: false,
+    date_joined: ctx.nowMs(),
+    timezone: '',
+    avatar_source: 'G',
+    avatar_version: 1,
+    email_address_visibility: 1,
+    api_key: spec.api_key ?? random.string(32),
+    password_hash: spec.password === null ? null : hashPassword(spec.password, random.string(12)),
+    profile_data: {},
+    enable_drafts_synchronization: true,
+    receives_typing_notifications: true,
+  };
+  store.putUser(user);
+  const everyone = store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id);
+  store.emit(everyone, {
+    type: 'realm_user',
+    op: 'add',
+    person: formatUser(store, null, user, { clientGravatar: false, includeCustomProfileFields: false }),
+  });
+  return user;
+}

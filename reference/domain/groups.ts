@@ -1,0 +1,104 @@
+// Group-setting evaluation: who is in a user group or a group-setting value.
+// Mirrors zulip/zulip zerver/lib/user_groups.py (is_user_in_group,
+// get_recursive_group_members) and the system groups of create_system_user_groups_for_realm:
+// owners ⊂ administrators ⊂ moderators ⊂ fullmembers ⊂ members ⊂ everyone ⊂ internet,
+// each a direct subgroup of the next; role:nobody is empty. A system group's direct
+// members are computed from roles, so a role change never leaves them stale.
+// Deactivated users are members of nothing.
+import type { Store } from '../state/store.ts';
+import { ROLE, type GroupSettingValue, type User, type UserGroup } from '../state/types.ts';
+
+export const SYSTEM_GROUP_NAMES = [
+  'role:nobody',
+  'role:owners',
+  'role:administrators',
+  'role:moderators',
+  'role:fullmembers',
+  'role:members',
+  'role:everyone',
+  'role:internet',
+] as const;
+export type SystemGroupName = (typeof SYSTEM_GROUP_NAMES)[number];
+
+const DAY_MS = 86_400_000;
+
+/** Direct members of a group (for system groups: by role), active users only, ascending. */
+export function directMembers(store: Store, group: UserGroup, nowMs: number): number[] {
+  if (!group.is_system_group) return group.members.filter((id) => store.user(id)?.is_active).sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const u of store.data.users.values()) {
+    if (!u.is_system_bot && u.is_active && isDirectSystemMember(store, group.name, u, nowMs)) out.push(u.user_id);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+function isDirectSystemMember(store: Store, name: string, u: User, nowMs: number): boolean {
+  switch (name) {
+    case 'role:owners':
+      return u.role === ROLE.owner;
+    case 'role:administrators':
+      return u.role === ROLE.administrator;
+    case 'role:moderators':
+      return u.role === ROLE.moderator;
+    case 'role:fullmembers':
+      return u.role === ROLE.member && isFullMember(store, u, nowMs);
+    case 'role:members':
+      return u.role === ROLE.member && !isFullMember(store, u, nowMs);
+    case 'role:everyone':
+      return u.role === ROLE.guest;
+    default:
+      return false;
+  }
+}
+
+/** A member whose account is older than the realm's waiting period. */
+export function isFullMember(store: Store, u: User, nowMs: number): boolean {
+  return nowMs - u.date_joined >= store.realm.waiting_period_threshold * DAY_MS;
+}
+
+/** Direct subgroups; for system groups, the chain above. */
+export function directSubgroups(store: Store, group: UserGroup): number[] {
+  if (!group.is_system_group) return [...group.direct_subgroup_ids];
+  const i = SYSTEM_GROUP_NAMES.indexOf(group.name as SystemGroupName);
+  if (i <= 1) return [];
+  const below = store.groupByName(SYSTEM_GROUP_NAMES[i - 1] as string);
+  return below ? [below.id] : [];
+}
+
+/** Every active member of the group, through nested subgroups (cycles are tolerated). */
+export function recursiveMembers(store: Store, groupId: number, nowMs: number): Set<number> {
+  const members = new Set<number>();
+  const seen = new Set<number>();
+  const stack = [groupId];
+  while (stack.length) {
+    const id = stack.pop() as number;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const g = store.group(id);
+    if (!g) continue;
+    for (const m of directMembers(store, g, nowMs)) members.add(m);
+    stack.push(...directSubgroups(store, g));
+  }
+  return members;
+}
+
+export function isUserInGroup(store: Store, groupId: number, userId: number, nowMs: number): boolean {
+  const u = store.user(userId);
+  if (!u || !u.is_active) return false;
+  return recursiveMembers(store, groupId, nowMs).has(userId);
+}
+
+/** Is the user included by this group-setting value? */
+export function isUserInSetting(store: Store, value: GroupSettingValue, userId: number, nowMs: number): boolean {
+  const u = store.user(userId);
+  if (!u || !u.is_active) return false;
+  if (typeof value === 'number') return isUserInGroup(store, value, userId, nowMs);
+  if (value.direct_members.includes(userId)) return true;
+  return value.direct_subgroups.some((g) => isUserInGroup(store, g, userId, nowMs));
+}
+
+export function systemGroupId(store: Store, name: SystemGroupName): number {
+  const g = store.groupByName(name);
+  if (!g) throw new Error(`the realm has no system group ${name}`);
+  return g.id;
+}

@@ -1,0 +1,88 @@
+// Users as the API shows them to a particular viewer (zerver/lib/users.py
+// format_user_row, can_access_delivery_email; zerver/lib/avatar.py).
+import { md5 } from '@noble/hashes/legacy.js';
+import { hex } from '../crypto/encoding.ts';
+import { apiEmail, type Store } from '../state/store.ts';
+import { EMAIL_VISIBILITY, ROLE, type User } from '../state/types.ts';
+
+const encoder = new TextEncoder();
+
+export function isAdmin(u: User): boolean {
+  return u.role <= ROLE.administrator;
+}
+export function isModeratorOrAbove(u: User): boolean {
+  return u.role <= ROLE.moderator;
+}
+export function isGuest(u: User): boolean {
+  return u.role === ROLE.guest;
+}
+
+/** May `viewer` (null: a logged-out spectator) see `target`'s real email address? */
+export function canSeeDeliveryEmail(viewer: User | null, target: User): boolean {
+  if (target.is_bot) return true;
+  if (viewer && viewer.user_id === target.user_id) return true;
+  switch (target.email_address_visibility) {
+    case EMAIL_VISIBILITY.everyone:
+      return viewer !== null;
+    case EMAIL_VISIBILITY.members:
+      return viewer !== null && !isGuest(viewer);
+    case EMAIL_VISIBILITY.moderators:
+      return viewer !== null && isModeratorOrAbove(viewer);
+    case EMAIL_VISIBILITY.admins:
+      return viewer !== null && isAdmin(viewer);
+    default:
+      return false;
+  }
+}
+
+export function gravatarUrl(email: string, version: number): string {
+  const digest = hex(md5(encoder.encode(email.toLowerCase())));
+  return `https://secure.gravatar.com/avatar/${digest}?d=identicon&version=${version}`;
+}
+
+/** avatar_url: null when the client handles gravatar itself and may compute it. */
+export function avatarUrl(store: Store, viewer: User | null, target: User, clientGravatar: boolean): string | null {
+  if (target.is_deleted) return null;
+  if (target.avatar_source === 'G') {
+    if (clientGravatar && canSeeDeliveryEmail(viewer, target)) return null;
+    return gravatarUrl(target.delivery_email, target.avatar_version);
+  }
+  return `${store.realm.url}/user_avatars/${store.realm.id}/${target.user_id}.png?version=${target.avatar_version}`;
+}
+
+export interface UserView {
+  clientGravatar: boolean;
+  includeCustomProfileFields: boolean;
+}
+
+/** A User object of SPEC.md, as `viewer` may see it. Key order is fixed. */
+export function formatUser(store: Store, viewer: User | null, u: User, view: UserView): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    email: apiEmail(u, store.realm),
+    user_id: u.user_id,
+    avatar_version: u.avatar_version,
+    is_admin: isAdmin(u),
+    is_owner: u.role === ROLE.owner,
+    is_guest: isGuest(u),
+    role: u.role,
+    is_bot: u.is_bot,
+    full_name: u.full_name,
+    timezone: u.timezone,
+    is_active: u.is_active,
+    date_joined: isoDate(u.date_joined),
+    delivery_email: canSeeDeliveryEmail(viewer, u) ? u.delivery_email : null,
+    avatar_url: avatarUrl(store, viewer, u, view.clientGravatar),
+    is_imported_stub: u.is_imported_stub,
+    // SPEC.md: bot_type is null for non-bots (the real server omits it for them).
+    bot_type: u.is_bot ? u.bot_type : null,
+  };
+  if (u.is_bot) out['bot_owner_id'] = u.bot_owner_id;
+  if (u.is_deleted) out['is_deleted'] = true;
+  if (!u.is_bot && view.includeCustomProfileFields) out['profile_data'] = structuredClone(u.profile_data);
+  return out;
+}
+
+/** ISO 8601 with the UTC offset, as Django's isoformat() prints it. */
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}

@@ -1,0 +1,51 @@
+// GET /streams — zulip/zulip zerver/views/streams.py (get_streams_backend) and
+// zerver/lib/streams.py (get_streams_for_user, stream_to_dict).
+import { z } from 'zod';
+import { formatChannel, hasContentAccess, hasMetadataAccess, isSubscribed } from '../domain/channels.ts';
+import { isGuest } from '../domain/users.ts';
+import type { Ctx } from '../http/context.ts';
+import { json } from '../http/params.ts';
+import type { Channel } from '../state/types.ts';
+
+const flag = (d: boolean) => json(z.boolean()).default(d);
+
+export function getStreams(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read({
+    include_public: flag(true),
+    include_web_public: flag(false),
+    include_subscribed: flag(true),
+    exclude_archived: flag(true),
+    include_all: flag(false),
+    include_default: flag(false),
+    include_owner_subscribed: flag(false),
+    include_can_access_content: flag(false),
+    include_all_active: flag(false),
+  });
+  const me = ctx.me;
+  const now = ctx.nowMs();
+  const store = ctx.store;
+  // Deprecated include_all_active now means include_all, for everyone (newest server).
+  const includeAll = p.include_all || p.include_all_active;
+  const owner = me.is_bot && p.include_owner_subscribed && me.bot_owner_id !== null ? me.bot_owner_id : null;
+
+  const wanted = (c: Channel): boolean => {
+    if (includeAll) return hasMetadataAccess(store, me, c, now);
+    if (p.include_can_access_content && hasContentAccess(store, me, c, now)) return true;
+    if (p.include_subscribed && isSubscribed(store, me.user_id, c.stream_id)) return true;
+    if (p.include_public && !isGuest(me) && !c.invite_only) return true;
+    if (p.include_web_public && c.is_web_public) return true;
+    if (p.include_default && c.is_default && hasMetadataAccess(store, me, c, now)) return true;
+    return owner !== null && isSubscribed(store, owner, c.stream_id);
+  };
+
+  const streams = store
+    .channels()
+    .filter((c) => !(p.exclude_archived && c.is_archived) && wanted(c))
+    .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0))
+    .map((c) => {
+      const out = formatChannel(store, c, ctx.nowSeconds());
+      if (p.include_default) out['is_default'] = c.is_default;
+      return out;
+    });
+  return { streams };
+}

@@ -1,0 +1,49 @@
+// GET /users, GET /users/me, GET /users/{user_id} — zulip/zulip zerver/views/users.py
+// (get_members_backend, get_profile_backend) and zerver/lib/users.py (format_user_row).
+import { z } from 'zod';
+import { formatUser } from '../domain/users.ts';
+import type { Ctx } from '../http/context.ts';
+import { BadRequest, Unauthorized } from '../http/errors.ts';
+import { intList, json } from '../http/params.ts';
+
+const viewParams = {
+  client_gravatar: json(z.boolean()).default(true),
+  include_custom_profile_fields: json(z.boolean()).default(false),
+};
+
+export function getUsers(ctx: Ctx): Record<string, unknown> {
+  const { realm, config } = ctx.store;
+  // Logged-out access only in organizations that use the public access option.
+  if (ctx.user === null && !(realm.enable_spectator_access && config.web_public_streams_enabled)) throw new Unauthorized();
+  const p = ctx.params.read({ ...viewParams, user_ids: json(intList()).optional() });
+  const view = { clientGravatar: p.client_gravatar, includeCustomProfileFields: p.include_custom_profile_fields };
+  let users = ctx.store.realmUsers();
+  if (p.user_ids !== undefined) {
+    const wanted = p.user_ids;
+    for (const id of wanted) {
+      const u = ctx.store.user(id);
+      if (!u || u.is_system_bot) throw new BadRequest(`Invalid user ID: ${id}`);
+    }
+    users = users.filter((u) => wanted.includes(u.user_id));
+  }
+  users.sort((a, b) => a.user_id - b.user_id);
+  return { members: users.map((u) => formatUser(ctx.store, ctx.user, u, view)) };
+}
+
+export function getUser(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read(viewParams);
+  const target = ctx.store.user(ctx.pathInt('user_id'));
+  if (!target || target.is_system_bot) throw new BadRequest('No such user');
+  const view = { clientGravatar: p.client_gravatar, includeCustomProfileFields: p.include_custom_profile_fields };
+  return { user: formatUser(ctx.store, ctx.me, target, view) };
+}
+
+/** The caller's own user, at the top level of the response; gravatar URLs always filled in. */
+export function getOwnUser(ctx: Ctx): Record<string, unknown> {
+  const me = ctx.me;
+  const own = formatUser(ctx.store, me, me, { clientGravatar: false, includeCustomProfileFields: true });
+  const rows = ctx.store.data.userMessages.get(me.user_id);
+  let maxMessageId = -1;
+  if (rows) for (const id of rows.keys()) if (id > maxMessageId) maxMessageId = id;
+  return { ...own, max_message_id: maxMessageId };
+}

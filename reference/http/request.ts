@@ -1,0 +1,22 @@
+// The types every front door translates to and from.
+import type { RawBody, RawQuery } from './body.ts';
+
+export interface ApiRequest {
+  method: string;
+  /** e.g. /api/v1/users; may carry a ?query string. */
+  path: string;
+  /** Query parameters, as an object or a query string. */
+  query?: RawQuery;
+  /** Body parameters as an object, or the raw body (form-urlencoded or multipart, per Content-Type). */
+  body?: RawBody;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The JSON text sent on the wire: the same bytes through every front door. */
+  body: string;
+  /** The parsed body, for in-process callers. */
+  json: Record<string, unknown>;
+}

@@ -1,0 +1,35 @@
+// Options of createReference and their defaults.
+import type { Clock } from './determinism.ts';
+import type { ServerConfig } from './state/types.ts';
+
+/** The newest feature level SPEC.md names (bots may create user groups, level 496). */
+export const NEWEST_FEATURE_LEVEL = 496;
+export const DEFAULT_SEED = 'understudy';
+
+export interface ReferenceOptions {
+  /** A fixture object (the format of fixtures/realm.json); default: the default realm. */
+  fixture?: unknown;
+  /** Seed for API keys, queue ids and other random values. */
+  seed?: string;
+  /** 'manual' (default: starts at the fixture's instant, moves only by control.advance), 'system', or your own Clock. */
+  clock?: 'manual' | 'system' | Clock;
+  /** Feature level the server reports and follows. */
+  featureLevel?: number;
+  /** Server configuration (push service, video provider, JWT, ...). */
+  config?: Partial<ServerConfig>;
+  /** Serve the test-control surface under /_understudy/ (default true). In-process control is always available. */
+  control?: boolean;
+}
+
+export function defaultConfig(options: ReferenceOptions): ServerConfig {
+  return {
+    feature_level: options.featureLevel ?? NEWEST_FEATURE_LEVEL,
+    version: '12.0-understudy',
+    push_service_configured: true,
+    vidprov_configured: true,
+    web_public_streams_enabled: true,
+    jwt_enabled: true,
+    max_body_bytes: 25 * 1024 * 1024,
+    ...options.config,
+  };
+}

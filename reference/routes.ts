@@ -1,0 +1,55 @@
+// The one route table: method + path pattern → endpoint, and who may call it.
+// Patterns are under /api/v1 (the API) or /_understudy (the test-control surface);
+// {name} matches digits only, as the real server's URL patterns do.
+import * as control from './endpoints/control.ts';
+import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
+import { getServerSettings } from './endpoints/server-settings.ts';
+import { getStreams } from './endpoints/streams.ts';
+import { getSubscriptions } from './endpoints/subscriptions.ts';
+import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
+import type { Handler } from './http/context.ts';
+
+/**
+ * user: HTTP Basic required. optional: anonymous allowed where the endpoint says so.
+ * none: no authentication (a header, if any, is ignored). control: the test-control surface.
+ */
+export type AuthPolicy = 'user' | 'optional' | 'none' | 'control';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  path: string;
+  auth: AuthPolicy;
+  handler: Handler;
+}
+
+const api = (method: Route['method'], path: string, auth: AuthPolicy, handler: Handler): Route => ({
+  method,
+  path: `/api/v1${path}`,
+  auth,
+  handler,
+});
+const ctl = (method: Route['method'], path: string, handler: Handler): Route => ({
+  method,
+  path: `/_understudy${path}`,
+  auth: 'control',
+  handler,
+});
+
+export const ROUTES: Route[] = [
+  api('GET', '/server_settings', 'none', getServerSettings),
+  api('POST', '/fetch_api_key', 'none', fetchApiKey),
+  api('POST', '/jwt/fetch_api_key', 'none', jwtFetchApiKey),
+  api('GET', '/users', 'optional', getUsers),
+  api('GET', '/users/me', 'user', getOwnUser),
+  api('GET', '/users/{user_id}', 'user', getUser),
+  api('GET', '/streams', 'user', getStreams),
+  api('GET', '/users/me/subscriptions', 'user', getSubscriptions),
+
+  ctl('POST', '/clock/advance', control.advanceClock),
+  ctl('POST', '/reset', control.resetState),
+  ctl('POST', '/snapshot', control.takeSnapshot),
+  ctl('POST', '/restore', control.restoreSnapshot),
+  ctl('POST', '/users', control.addUser),
+  ctl('POST', '/config', control.setConfig),
+  ctl('GET', '/email/outbox', control.emailOutbox),
+];

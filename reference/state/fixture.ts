@@ -1,0 +1,373 @@
+// The fixture format (fixtures/realm.json), validated by zod on load, and the loader
+// that turns it into StateData. Group-setting values in a fixture may name a system
+// group ("role:members") instead of giving its id.
+import { z } from 'zod';
+import { SYSTEM_GROUP_NAMES } from '../domain/groups.ts';
+import {
+  CHANNEL_GROUP_SETTINGS,
+  FLAG,
+  REALM_GROUP_SETTINGS,
+  ROLE,
+  USER_GROUP_SETTINGS,
+  type Channel,
+  type GroupSettingValue,
+  type Message,
+  type Realm,
+  type ServerConfig,
+  type User,
+  type UserGroup,
+} from './types.ts';
+import type { StateData } from './store.ts';
+
+const settingValue = z.union([
+  z.int(),
+  z.enum(SYSTEM_GROUP_NAMES),
+  z.strictObject({ direct_members: z.array(z.int()), direct_subgroups: z.array(z.int()) }),
+]);
+type FixtureSetting = z.infer<typeof settingValue>;
+
+const iso = z.iso.datetime({ offset: true });
+
+const userSchema = z.strictObject({
+  user_id: z.int().positive(),
+  email: z.string().min(3),
+  full_name: z.string().min(1),
+  role: z.enum(['owner', 'administrator', 'moderator', 'member', 'guest']).default('member'),
+  bot_type: z.int().min(1).max(4).nullable().default(null),
+  bot_owner_id: z.int().nullable().default(null),
+  is_system_bot: z.boolean().default(false),
+  is_active: z.boolean().default(true),
+  date_joined: iso,
+  timezone: z.string().default(''),
+  email_address_visibility: z.int().min(1).max(5).default(1),
+  api_key: z.string().regex(/^[A-Za-z0-9]{32}$/),
+  password_hash: z.string().nullable().default(null),
+});
+
+const channelSchema = z.strictObject({
+  stream_id: z.int().positive(),
+  name: z.string().min(1).max(60),
+  description: z.string().default(''),
+  rendered_description: z.string().default(''),
+  date_created: iso,
+  creator_id: z.int().nullable().default(null),
+  invite_only: z.boolean().default(false),
+  is_web_public: z.boolean().default(false),
+  history_public_to_subscribers: z.boolean().default(true),
+  is_default: z.boolean().default(false),
+  topics_policy: z.enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']).default('inherit'),
+  subscribers: z.array(z.int()),
+  settings: z.partialRecord(z.enum(CHANNEL_GROUP_SETTINGS), settingValue).default({}),
+});
+
+const groupSchema = z.strictObject({
+  id: z.int().positive(),
+  name: z.string().min(1),
+  description: z.string().default(''),
+  is_system_group: z.boolean().default(false),
+  members: z.array(z.int()).default([]),
+  direct_subgroup_ids: z.array(z.int()).default([]),
+  creator_id: z.int().nullable().default(null),
+  date_created: iso.nullable().default(null),
+  settings: z.partialRecord(z.enum(USER_GROUP_SETTINGS), settingValue).default({}),
+});
+
+const messageSchema = z.strictObject({
+  id: z.int().positive(),
+  sender_id: z.int(),
+  stream_id: z.int().optional(),
+  topic: z.string().default(''),
+  to: z.array(z.int()).optional(),
+  content: z.string().min(1),
+  rendered_content: z.string(),
+  timestamp: iso,
+  client: z.string().default('website'),
+  read_by: z.array(z.int()).default([]),
+  starred_by: z.array(z.int()).default([]),
+});
+
+export const fixtureSchema = z.strictObject({
+  instant: iso,
+  realm: z.strictObject({
+    id: z.int(),
+    string_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    url: z.url(),
+    email_host: z.string(),
+    date_created: iso,
+    enable_spectator_access: z.boolean(),
+    waiting_period_threshold: z.int().min(0),
+    message_content_delete_limit_seconds: z.int().nullable(),
+    moderation_request_channel_id: z.int().nullable(),
+    new_stream_announcements_stream_id: z.int().nullable(),
+    jwt_key: z.string().nullable(),
+    settings: z.partialRecord(z.enum(REALM_GROUP_SETTINGS), settingValue).default({}),
+  }),
+  users: z.array(userSchema),
+  groups: z.array(groupSchema),
+  channels: z.array(channelSchema),
+  messages: z.array(messageSchema),
+});
+export type Fixture = z.infer<typeof fixtureSchema>;
+
+/** Realm permission defaults of a new organization (FACTS §0.6). */
+const REALM_DEFAULTS: Record<(typeof REALM_GROUP_SETTINGS)[number], FixtureSetting> = {
+  can_access_all_users_group: 'role:everyone',
+  can_add_custom_emoji_group: 'role:members',
+  can_add_subscribers_group: 'role:members',
+  can_create_bots_group: 'role:members',
+  can_create_groups: 'role:members',
+  can_create_private_channel_group: 'role:members',
+  can_create_public_channel_group: 'role:members',
+  can_create_web_public_channel_group: 'role:owners',
+  can_create_write_only_bots_group: 'role:members',
+  can_delete_any_message_group: 'role:administrators',
+  can_delete_own_message_group: 'role:everyone',
+  can_invite_users_group: 'role:members',
+  can_manage_all_groups: 'role:owners',
+  can_manage_billing_group: 'role:administrators',
+  can_mention_many_users_group: 'role:administrators',
+  can_move_messages_between_channels_group: 'role:members',
+  can_move_messages_between_topics_group: 'role:everyone',
+  can_resolve_topics_group: 'role:everyone',
+  can_set_delete_message_policy_group: 'role:moderators',
+  can_set_topics_policy_group: 'role:members',
+  can_summarize_topics_group: 'role:everyone',
+  create_multiuse_invite_group: 'role:administrators',
+  direct_message_initiator_group: 'role:everyone',
+  direct_message_permission_group: 'role:everyone',
+};
+
+/** New-channel permission defaults; can_administer_channel_group is the creator. */
+const CHANNEL_DEFAULTS: Record<(typeof CHANNEL_GROUP_SETTINGS)[number], FixtureSetting | 'creator'> = {
+  can_add_subscribers_group: 'role:nobody',
+  can_administer_channel_group: 'creator',
+  can_create_topic_group: 'role:everyone',
+  can_delete_any_message_group: 'role:nobody',
+  can_delete_own_message_group: 'role:nobody',
+  can_move_messages_out_of_channel_group: 'role:nobody',
+  can_move_messages_within_channel_group: 'role:nobody',
+  can_remove_subscribers_group: 'role:administrators',
+  can_resolve_topics_group: 'role:nobody',
+  can_send_message_group: 'role:everyone',
+  can_subscribe_group: 'role:nobody',
+};
+
+/** New-user-group defaults; "creator" is an anonymous group of the creator. */
+const GROUP_DEFAULTS: Record<(typeof USER_GROUP_SETTINGS)[number], FixtureSetting | 'creator'> = {
+  can_add_members_group: 'creator',
+  can_join_group: 'role:nobody',
+  can_leave_group: 'role:everyone',
+  can_manage_group: 'creator',
+  can_mention_group: 'role:everyone',
+  can_remove_members_group: 'role:nobody',
+};
+
+const PALETTE = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5', '#f5ce6e', '#c2726a'];
+
+const seconds = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
+
+export function parseFixture(raw: unknown): Fixture {
+  const result = fixtureSchema.safeParse(raw);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw new Error(`invalid fixture at ${first?.path.join('.') ?? '?'}: ${first?.message ?? 'unknown'}`);
+  }
+  return result.data;
+}
+
+export function fixtureInstantMs(f: Fixture): number {
+  return Date.parse(f.instant);
+}
+
+/** Build the state a fixture describes, checking its cross-references. */
+export function loadFixture(f: Fixture, config: ServerConfig): StateData {
+  const groupIds = new Map(f.groups.map((g) => [g.name, g.id]));
+  const userIds = new Set(f.users.map((u) => u.user_id));
+  const resolve = (v: FixtureSetting | 'creator', creator: number | null): GroupSettingValue => {
+    if (v === 'creator') return creator === null ? need(groupIds, 'role:nobody') : { direct_members: [creator], direct_subgroups: [] };
+    if (typeof v === 'string') return need(groupIds, v);
+    return typeof v === 'number' ? v : { direct_members: [...v.direct_members], direct_subgroups: [...v.direct_subgroups] };
+  };
+  for (const name of SYSTEM_GROUP_NAMES) need(groupIds, name);
+
+  const realmSettings = {} as Record<(typeof REALM_GROUP_SETTINGS)[number], GroupSettingValue>;
+  for (const s of REALM_GROUP_SETTINGS) realmSettings[s] = resolve(f.realm.settings[s] ?? REALM_DEFAULTS[s], null);
+  const realm: Realm = {
+    id: f.realm.id,
+    string_id: f.realm.string_id,
+    name: f.realm.name,
+    description: f.realm.description,
+    url: f.realm.url,
+    email_host: f.realm.email_host,
+    date_created: seconds(f.realm.date_created),
+    deactivated: false,
+    enable_spectator_access: f.realm.enable_spectator_access,
+    waiting_period_threshold: f.realm.waiting_period_threshold,
+    message_content_delete_limit_seconds: f.realm.message_content_delete_limit_seconds,
+    moderation_request_channel_id: f.realm.moderation_request_channel_id,
+    new_stream_announcements_stream_id: f.realm.new_stream_announcements_stream_id,
+    topics_policy: 'allow_empty_topic',
+    empty_topic_display_name: 'general chat',
+    message_retention_days: null,
+    jwt_key: f.realm.jwt_key,
+    password_auth_enabled: true,
+    ...realmSettings,
+  };
+
+  const users = new Map<number, User>();
+  for (const u of f.users) {
+    if (u.bot_owner_id !== null && !userIds.has(u.bot_owner_id)) throw new Error(`bot ${u.email}: unknown owner ${u.bot_owner_id}`);
+    users.set(u.user_id, {
+      user_id: u.user_id,
+      delivery_email: u.email,
+      full_name: u.full_name,
+      role: ROLE[u.role],
+      is_bot: u.bot_type !== null,
+      bot_type: u.bot_type,
+      bot_owner_id: u.bot_owner_id,
+      is_system_bot: u.is_system_bot,
+      is_active: u.is_active,
+      is_deleted: false,
+      is_imported_stub: false,
+      is_mirror_dummy: false,
+      date_joined: Date.parse(u.date_joined),
+      timezone: u.timezone,
+      avatar_source: 'G',
+      avatar_version: 1,
+      email_address_visibility: u.email_address_visibility,
+      api_key: u.api_key,
+      password_hash: u.password_hash,
+      profile_data: {},
+      enable_drafts_synchronization: true,
+      receives_typing_notifications: true,
+    });
+  }
+
+  const groups = new Map<number, UserGroup>();
+  for (const g of f.groups) {
+    const settings = {} as Record<(typeof USER_GROUP_SETTINGS)[number], GroupSettingValue>;
+    for (const s of USER_GROUP_SETTINGS) {
+      settings[s] = g.is_system_group ? need(groupIds, 'role:nobody') : resolve(g.settings[s] ?? GROUP_DEFAULTS[s], g.creator_id);
+    }
+    groups.set(g.id, {
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      members: [...g.members],
+      direct_subgroup_ids: [...g.direct_subgroup_ids],
+      is_system_group: g.is_system_group,
+      deactivated: false,
+      date_created: g.date_created === null ? null : seconds(g.date_created),
+      creator_id: g.creator_id,
+      ...settings,
+    });
+  }
+
+  const channels = new Map<number, Channel>();
+  const subscriptions: StateData['subscriptions'] = new Map();
+  let colorIndex = 0;
+  for (const c of f.channels) {
+    const settings = {} as Record<(typeof CHANNEL_GROUP_SETTINGS)[number], GroupSettingValue>;
+    for (const s of CHANNEL_GROUP_SETTINGS) settings[s] = resolve(c.settings[s] ?? CHANNEL_DEFAULTS[s], c.creator_id);
+    channels.set(c.stream_id, {
+      stream_id: c.stream_id,
+      name: c.name,
+      description: c.description,
+      rendered_description: c.rendered_description,
+      date_created: seconds(c.date_created),
+      creator_id: c.creator_id,
+      invite_only: c.invite_only,
+      is_web_public: c.is_web_public,
+      history_public_to_subscribers: c.history_public_to_subscribers,
+      message_retention_days: null,
+      topics_policy: c.topics_policy,
+      folder_id: null,
+      is_archived: false,
+      is_default: c.is_default,
+      ...settings,
+    });
+    const subs = new Map();
+    for (const userId of c.subscribers) {
+      if (!userIds.has(userId)) throw new Error(`channel ${c.name}: unknown subscriber ${userId}`);
+      subs.set(userId, {
+        user_id: userId,
+        stream_id: c.stream_id,
+        active: true,
+        color: PALETTE[colorIndex++ % PALETTE.length] as string,
+        is_muted: false,
+        pin_to_top: false,
+        desktop_notifications: null,
+        audible_notifications: null,
+        push_notifications: null,
+        email_notifications: null,
+        wildcard_mentions_notify: null,
+      });
+    }
+    subscriptions.set(c.stream_id, subs);
+  }
+
+  const messages = new Map<number, Message>();
+  const userMessages: StateData['userMessages'] = new Map();
+  const row = (userId: number, messageId: number, flags: number) => {
+    let rows = userMessages.get(userId);
+    if (!rows) userMessages.set(userId, (rows = new Map()));
+    rows.set(messageId, flags);
+  };
+  for (const m of [...f.messages].sort((a, b) => a.id - b.id)) {
+    const isStream = m.stream_id !== undefined;
+    if (isStream === (m.to !== undefined)) throw new Error(`message ${m.id}: give exactly one of stream_id and to`);
+    const recipients = isStream
+      ? [...(subscriptions.get(m.stream_id as number)?.keys() ?? [])]
+      : [...new Set([m.sender_id, ...(m.to as number[])])].sort((a, b) => a - b);
+    if (isStream && !channels.has(m.stream_id as number)) throw new Error(`message ${m.id}: unknown channel`);
+    messages.set(m.id, {
+      id: m.id,
+      sender_id: m.sender_id,
+      type: isStream ? 'stream' : 'private',
+      stream_id: isStream ? (m.stream_id as number) : null,
+      topic: isStream ? m.topic : '',
+      dm_user_ids: isStream ? [] : recipients,
+      content: m.content,
+      rendered_content: m.rendered_content,
+      timestamp: seconds(m.timestamp),
+      client: m.client,
+      is_me_message: m.content.startsWith('/me '),
+      reactions: [],
+      last_edit_timestamp: null,
+      last_moved_timestamp: null,
+    });
+    for (const userId of recipients) {
+      let flags = userId === m.sender_id || m.read_by.includes(userId) ? FLAG.read : 0;
+      if (m.starred_by.includes(userId)) flags |= FLAG.starred;
+      row(userId, m.id, flags);
+    }
+  }
+
+  const maxId = (xs: Iterable<number>) => Math.max(0, ...xs);
+  return {
+    realm,
+    config,
+    users,
+    channels,
+    subscriptions,
+    groups,
+    messages,
+    userMessages,
+    events: [],
+    emailOutbox: [],
+    ids: {
+      users: maxId(users.keys()) + 1,
+      channels: maxId(channels.keys()) + 1,
+      groups: maxId(groups.keys()) + 1,
+      messages: maxId(messages.keys()) + 1,
+    },
+  };
+}
+
+function need(groups: Map<string, number>, name: string): number {
+  const id = groups.get(name);
+  if (id === undefined) throw new Error(`the fixture has no group ${name}`);
+  return id;
+}

@@ -1,0 +1,233 @@
+// The in-memory state: plain maps keyed by id (StateData), plus secondary indexes
+// kept in sync by the put* methods. snapshot()/restore() copy StateData; indexes are
+// derived and rebuilt. Records are replaced, never mutated in place by callers
+// outside this file's put* methods, so a snapshot never shares a record that changes.
+import type {
+  Channel,
+  EmittedEvent,
+  Message,
+  Realm,
+  ServerConfig,
+  Subscription,
+  User,
+  UserGroup,
+} from './types.ts';
+
+export interface OutboxEmail {
+  to: string;
+  subject: string;
+  body: string;
+  timestamp: number;
+}
+
+export interface StateData {
+  realm: Realm;
+  config: ServerConfig;
+  users: Map<number, User>;
+  channels: Map<number, Channel>;
+  /** stream_id → user_id → subscription (inactive ones are kept, as on the real server). */
+  subscriptions: Map<number, Map<number, Subscription>>;
+  groups: Map<number, UserGroup>;
+  messages: Map<number, Message>;
+  /** user_id → message_id → flag bits: the UserMessage rows. */
+  userMessages: Map<number, Map<number, number>>;
+  events: EmittedEvent[];
+  emailOutbox: OutboxEmail[];
+  /** id sequences: table → the next id to hand out. */
+  ids: Record<string, number>;
+}
+
+export class Store {
+  data: StateData;
+  #usersByEmail = new Map<string, number>();
+  #usersByApiKey = new Map<string, number>();
+  #channelsByName = new Map<string, number>();
+  #subsByUser = new Map<number, Set<number>>();
+  #messagesByChannel = new Map<number, number[]>();
+  #nextEventId = 0;
+
+  constructor(data: StateData) {
+    this.data = data;
+    this.reindex();
+  }
+
+  get realm(): Realm {
+    return this.data.realm;
+  }
+  get config(): ServerConfig {
+    return this.data.config;
+  }
+
+  reindex(): void {
+    this.#usersByEmail.clear();
+    this.#usersByApiKey.clear();
+    this.#channelsByName.clear();
+    this.#subsByUser.clear();
+    this.#messagesByChannel.clear();
+    for (const u of this.data.users.values()) this.#indexUser(u);
+    for (const c of this.data.channels.values()) this.#channelsByName.set(c.name.toLowerCase(), c.stream_id);
+    for (const [streamId, subs] of this.data.subscriptions)
+      for (const s of subs.values()) if (s.active) this.#subsOf(s.user_id).add(streamId);
+    const ids = [...this.data.messages.keys()].sort((a, b) => a - b);
+    for (const id of ids) this.#indexMessage(this.data.messages.get(id) as Message);
+    this.#nextEventId = (this.data.events.at(-1)?.id ?? -1) + 1;
+  }
+
+  /** The next id of a table; one increasing sequence per table. */
+  nextId(table: string): number {
+    const id = this.data.ids[table] ?? 1;
+    this.data.ids[table] = id + 1;
+    return id;
+  }
+
+  // ---- users ----
+  user(id: number): User | undefined {
+    return this.data.users.get(id);
+  }
+  /** By delivery email or API email, case-insensitively. */
+  userByEmail(email: string): User | undefined {
+    const id = this.#usersByEmail.get(email.toLowerCase());
+    return id === undefined ? undefined : this.data.users.get(id);
+  }
+  userByApiKey(key: string): User | undefined {
+    const id = this.#usersByApiKey.get(key);
+    return id === undefined ? undefined : this.data.users.get(id);
+  }
+  /** Realm members as GET /users lists them: humans and bots, active or not; no system bots. */
+  realmUsers(): User[] {
+    return [...this.data.users.values()].filter((u) => !u.is_system_bot);
+  }
+  putUser(user: User): void {
+    const old = this.data.users.get(user.user_id);
+    if (old) {
+      this.#usersByEmail.delete(old.delivery_email.toLowerCase());
+      this.#usersByEmail.delete(apiEmail(old, this.realm).toLowerCase());
+      this.#usersByApiKey.delete(old.api_key);
+    }
+    this.data.users.set(user.user_id, user);
+    this.#indexUser(user);
+  }
+  #indexUser(u: User): void {
+    this.#usersByEmail.set(u.delivery_email.toLowerCase(), u.user_id);
+    this.#usersByEmail.set(apiEmail(u, this.realm).toLowerCase(), u.user_id);
+    this.#usersByApiKey.set(u.api_key, u.user_id);
+  }
+
+  // ---- channels ----
+  channel(id: number): Channel | undefined {
+    return this.data.channels.get(id);
+  }
+  channelByName(name: string): Channel | undefined {
+    const id = this.#channelsByName.get(name.toLowerCase());
+    return id === undefined ? undefined : this.data.channels.get(id);
+  }
+  channels(): Channel[] {
+    return [...this.data.channels.values()];
+  }
+  putChannel(channel: Channel): void {
+    const old = this.data.channels.get(channel.stream_id);
+    if (old) this.#channelsByName.delete(old.name.toLowerCase());
+    this.data.channels.set(channel.stream_id, channel);
+    this.#channelsByName.set(channel.name.toLowerCase(), channel.stream_id);
+  }
+
+  // ---- subscriptions ----
+  /** The user's active subscription to the channel, if any. */
+  subscription(userId: number, streamId: number): Subscription | undefined {
+    const s = this.data.subscriptions.get(streamId)?.get(userId);
+    return s?.active ? s : undefined;
+  }
+  /** Any subscription row, active or not. */
+  subscriptionRow(userId: number, streamId: number): Subscription | undefined {
+    return this.data.subscriptions.get(streamId)?.get(userId);
+  }
+  /** Active subscribers' ids, ascending. */
+  subscribers(streamId: number): number[] {
+    const subs = this.data.subscriptions.get(streamId);
+    if (!subs) return [];
+    const out: number[] = [];
+    for (const s of subs.values()) if (s.active) out.push(s.user_id);
+    return out.sort((a, b) => a - b);
+  }
+  /** Ids of the channels the user is actively subscribed to, ascending. */
+  subscribedChannelIds(userId: number): number[] {
+    return [...(this.#subsByUser.get(userId) ?? [])].sort((a, b) => a - b);
+  }
+  putSubscription(sub: Subscription): void {
+    let subs = this.data.subscriptions.get(sub.stream_id);
+    if (!subs) this.data.subscriptions.set(sub.stream_id, (subs = new Map()));
+    subs.set(sub.user_id, sub);
+    if (sub.active) this.#subsOf(sub.user_id).add(sub.stream_id);
+    else this.#subsByUser.get(sub.user_id)?.delete(sub.stream_id);
+  }
+  #subsOf(userId: number): Set<number> {
+    let set = this.#subsByUser.get(userId);
+    if (!set) this.#subsByUser.set(userId, (set = new Set()));
+    return set;
+  }
+
+  // ---- user groups ----
+  group(id: number): UserGroup | undefined {
+    return this.data.groups.get(id);
+  }
+  groupByName(name: string): UserGroup | undefined {
+    for (const g of this.data.groups.values()) if (g.name === name) return g;
+    return undefined;
+  }
+  groups(): UserGroup[] {
+    return [...this.data.groups.values()];
+  }
+  putGroup(group: UserGroup): void {
+    this.data.groups.set(group.id, group);
+  }
+
+  // ---- messages ----
+  message(id: number): Message | undefined {
+    return this.data.messages.get(id);
+  }
+  /** Ids of the channel's messages, ascending. Callers must not mutate the array. */
+  channelMessageIds(streamId: number): readonly number[] {
+    return this.#messagesByChannel.get(streamId) ?? [];
+  }
+  /** Adds a message (ids only ever increase) and its UserMessage rows. */
+  addMessage(message: Message, flagsByUser: Map<number, number>): void {
+    this.data.messages.set(message.id, message);
+    this.#indexMessage(message);
+    for (const [userId, flags] of flagsByUser) {
+      let rows = this.data.userMessages.get(userId);
+      if (!rows) this.data.userMessages.set(userId, (rows = new Map()));
+      rows.set(message.id, flags);
+    }
+  }
+  #indexMessage(m: Message): void {
+    if (m.stream_id === null) return;
+    let ids = this.#messagesByChannel.get(m.stream_id);
+    if (!ids) this.#messagesByChannel.set(m.stream_id, (ids = []));
+    ids.push(m.id);
+  }
+  /** The user's flag bits for a message they have a UserMessage row for. */
+  userMessageFlags(userId: number, messageId: number): number | undefined {
+    return this.data.userMessages.get(userId)?.get(messageId);
+  }
+
+  // ---- events ----
+  /** Record an event for these users; queues (GET /events) read from this log. */
+  emit(users: Iterable<number>, event: Record<string, unknown>): void {
+    this.data.events.push({ id: this.#nextEventId++, users: [...users], event });
+  }
+
+  // ---- snapshots ----
+  snapshot(): StateData {
+    return structuredClone(this.data);
+  }
+  restore(snapshot: StateData): void {
+    this.data = structuredClone(snapshot);
+    this.reindex();
+  }
+}
+
+/** The API email: the real address if the user lets everyone see it, else a placeholder. */
+export function apiEmail(user: User, realm: Realm): string {
+  if (user.is_bot || user.email_address_visibility === 1) return user.delivery_email;
+  return `user${user.user_id}@${realm.email_host}`;
+}
