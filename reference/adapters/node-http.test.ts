@@ -1,0 +1,146 @@
+// node:http specifics the shared case list cannot show: bodies over the limit with or
+// without a Content-Length, HEAD, the request log, headers sent twice, closing.
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createReference } from '../index.ts';
+import type { ApiRequest } from '../http/request.ts';
+import { createNodeListener, DEFAULT_MAX_BODY_BYTES, serve, type Serving } from './node-http.ts';
+
+interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request over a fresh socket; body chunks are written one by one (chunked if no length is set). */
+function send(url: string, method: string, path: string, headers: Record<string, string | string[]>, chunks: Uint8Array[] = []): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}${path}`, { method, headers, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString('utf8') }));
+    });
+    req.on('error', reject);
+    for (const c of chunks) req.write(c);
+    req.end();
+  });
+}
+
+async function withServer(maxBodyBytes: number | undefined, fn: (s: Serving, log: string[], seen: ApiRequest[]) => Promise<void>): Promise<void> {
+  const reference = createReference();
+  const seen: ApiRequest[] = [];
+  const spy = { dispatch: (req: ApiRequest) => (seen.push(req), reference.dispatch(req)) };
+  const log: string[] = [];
+  const serving = await serve(spy, {
+    port: 0,
+    host: '127.0.0.1',
+    ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+    log: ({ method, path, status, ms }) => log.push(`${method} ${path} ${status} ${ms >= 0 ? 'ms' : '?'}`),
+  });
+  try {
+    await fn(serving, log, seen);
+  } finally {
+    await serving.close();
+  }
+}
+
+const enc = new TextEncoder();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+test('a chunked body over the limit is answered 413 without reaching dispatch', () =>
+  withServer(1024, async ({ url }, log, seen) => {
+    const chunk = enc.encode(`username=iago%40zulip.com&password=${'x'.repeat(600)}`);
+    const res = await send(url, 'POST', '/api/v1/fetch_api_key', FORM, [chunk, chunk]);
+    assert.is(res.status, 413);
+    assert.equal(JSON.parse(res.body), { result: 'error', msg: 'Request body too large (limit: 1024 bytes)', code: 'BAD_REQUEST' });
+    assert.is(res.headers['content-type'], 'application/json');
+    assert.is(seen.length, 0);
+    assert.equal(log, ['POST /api/v1/fetch_api_key 413 ms']);
+  }));
+
+test('a declared Content-Length over the limit is answered 413 at once', () =>
+  withServer(10, async ({ url }, _log, seen) => {
+    const body = enc.encode('username=iago%40zulip.com&password=secret');
+    const res = await send(url, 'POST', '/api/v1/fetch_api_key', { ...FORM, 'content-length': String(body.length) }, [body]);
+    assert.is(res.status, 413);
+    assert.is(res.headers['connection'], 'close');
+    assert.is(seen.length, 0);
+  }));
+
+test('a body at the limit is accepted, in several chunks', () =>
+  withServer(undefined, async ({ url }, _log, seen) => {
+    const parts = ['username=iago%40', 'zulip.com&pass', 'word=secret'].map((p) => enc.encode(p));
+    const res = await send(url, 'POST', '/api/v1/fetch_api_key?x=1', FORM, parts);
+    assert.is(res.status, 200, res.body);
+    assert.is(JSON.parse(res.body).user_id, 4);
+    assert.is(seen[0]?.path, '/api/v1/fetch_api_key');
+    assert.is(seen[0]?.query, 'x=1');
+    assert.ok(seen[0]?.body instanceof Uint8Array);
+    assert.is(DEFAULT_MAX_BODY_BYTES, 25 * 1024 * 1024);
+  }));
+
+test('HEAD answers the headers of GET and no body', () =>
+  withServer(undefined, async ({ url }) => {
+    const head = await send(url, 'HEAD', '/api/v1/server_settings', {});
+    const get = await send(url, 'GET', '/api/v1/server_settings', {});
+    assert.is(head.status, 200);
+    assert.is(head.body, '');
+    assert.is(head.headers['content-length'], get.headers['content-length']);
+    assert.is(Number(get.headers['content-length']), enc.encode(get.body).length);
+  }));
+
+test('a request without a body reaches dispatch without one, headers flattened', () =>
+  withServer(undefined, async ({ url }, log, seen) => {
+    const res = await send(url, 'GET', '/api/v1/users/me', { authorization: `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`, 'x-twice': ['a', 'b'] });
+    assert.is(res.status, 200);
+    assert.is(seen[0]?.body, undefined);
+    assert.is(seen[0]?.query, undefined);
+    assert.is(seen[0]?.headers?.['x-twice'], 'a, b');
+    assert.equal(log, ['GET /api/v1/users/me 200 ms']);
+  }));
+
+test('the listener works in a server of your own', async () => {
+  const server = createServer(createNodeListener(createReference()));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const res = await send(`http://127.0.0.1:${port}`, 'GET', '/api/v1/server_settings', {});
+    assert.is(res.status, 200);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  }
+});
+
+test('serve() reports the URL with the port it bound', async () => {
+  const serving = await serve(createReference(), { port: 0, host: '127.0.0.1' });
+  assert.match(serving.url, /^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+  await serving.close();
+  assert.is(serving.server.listening, false);
+});
+
+test('close() ends idle keep-alive connections', async () => {
+  const serving = await serve(createReference(), { port: 0, host: '127.0.0.1' });
+  const res = await fetch(`${serving.url}/api/v1/server_settings`); // undici keeps the socket open
+  await res.text();
+  const started = performance.now();
+  await serving.close();
+  assert.ok(performance.now() - started < 1000);
+});
+
+test('serve() rejects when the port is taken', async () => {
+  const one = await serve(createReference(), { port: 0, host: '127.0.0.1' });
+  const port = Number(new URL(one.url).port);
+  try {
+    await serve(createReference(), { port, host: '127.0.0.1' }).then(
+      () => assert.unreachable('listened twice'),
+      (e: NodeJS.ErrnoException) => assert.is(e.code, 'EADDRINUSE'),
+    );
+  } finally {
+    await one.close();
+  }
+});
+
+test.run();
