@@ -88,7 +88,7 @@ export function formatChannel(store: Store, channel: Channel, nowSeconds: number
     is_recently_active: isRecentlyActive(store, channel, nowSeconds),
   };
   for (const setting of CHANNEL_GROUP_SETTINGS) out[setting] = cloneSetting(channel[setting]);
-  out['subscriber_count'] = store.subscribers(channel.stream_id).length;
+  out['subscriber_count'] = store.subscriberCount(channel.stream_id);
   out['stream_weekly_traffic'] = streamWeeklyTraffic(store, channel, nowSeconds);
   return out;
 }

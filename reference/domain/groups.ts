@@ -4,7 +4,11 @@
 // owners ⊂ administrators ⊂ moderators ⊂ fullmembers ⊂ members ⊂ everyone ⊂ internet,
 // each a direct subgroup of the next; role:nobody is empty. A system group's direct
 // members are computed from roles, so a role change never leaves them stale.
-// Deactivated users are members of nothing.
+// Deactivated users are members of nothing; system bots of no system group.
+//
+// Membership checks never enumerate users: a system group is a rule on the user's
+// role (the chain above, folded), and a user-defined group is a walk over its
+// subgroups asking the store's member index. Only listing members enumerates.
 import type { Store } from '../state/store.ts';
 import { ROLE, type GroupSettingValue, type User, type UserGroup } from '../state/types.ts';
 
@@ -51,6 +55,31 @@ function isDirectSystemMember(store: Store, name: string, u: User, nowMs: number
   }
 }
 
+/**
+ * Is an active user in the system group, through the chain below it? The chain folded
+ * into one rule per group, so that a check costs O(1) whatever the realm's size.
+ */
+function isInSystemGroup(store: Store, name: string, u: User, nowMs: number): boolean {
+  if (u.is_system_bot) return false;
+  switch (name) {
+    case 'role:owners':
+      return u.role === ROLE.owner;
+    case 'role:administrators':
+      return u.role <= ROLE.administrator;
+    case 'role:moderators':
+      return u.role <= ROLE.moderator;
+    case 'role:fullmembers':
+      return u.role <= ROLE.moderator || (u.role === ROLE.member && isFullMember(store, u, nowMs));
+    case 'role:members':
+      return u.role <= ROLE.member;
+    case 'role:everyone':
+    case 'role:internet':
+      return u.role <= ROLE.member || u.role === ROLE.guest;
+    default:
+      return false;
+  }
+}
+
 /** A member whose account is older than the realm's waiting period. */
 export function isFullMember(store: Store, u: User, nowMs: number): boolean {
   return nowMs - u.date_joined >= store.realm.waiting_period_threshold * DAY_MS;
@@ -65,36 +94,62 @@ export function directSubgroups(store: Store, group: UserGroup): number[] {
   return below ? [below.id] : [];
 }
 
-/** Every active member of the group, through nested subgroups (cycles are tolerated). */
+/** Every active member of the group, through nested subgroups (cycles are tolerated), ascending. */
 export function recursiveMembers(store: Store, groupId: number, nowMs: number): Set<number> {
-  const members = new Set<number>();
-  const seen = new Set<number>();
-  const stack = [groupId];
-  while (stack.length) {
-    const id = stack.pop() as number;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const g = store.group(id);
-    if (!g) continue;
-    for (const m of directMembers(store, g, nowMs)) members.add(m);
-    stack.push(...directSubgroups(store, g));
+  const found: number[] = [];
+  const systemGroups: string[] = [];
+  walk(store, [groupId], new Set(), (g) => {
+    if (g.is_system_group) systemGroups.push(g.name);
+    else for (const id of g.members) if (store.user(id)?.is_active) found.push(id);
+    return false;
+  });
+  // One pass over the users however many system groups were reached.
+  if (systemGroups.length > 0) {
+    for (const u of store.data.users.values()) {
+      if (u.is_active && systemGroups.some((name) => isInSystemGroup(store, name, u, nowMs))) found.push(u.user_id);
+    }
   }
-  return members;
+  return new Set(found.sort((a, b) => a - b));
 }
 
 export function isUserInGroup(store: Store, groupId: number, userId: number, nowMs: number): boolean {
   const u = store.user(userId);
   if (!u || !u.is_active) return false;
-  return recursiveMembers(store, groupId, nowMs).has(userId);
+  return reaches(store, [groupId], new Set(), u, nowMs);
 }
 
 /** Is the user included by this group-setting value? */
 export function isUserInSetting(store: Store, value: GroupSettingValue, userId: number, nowMs: number): boolean {
   const u = store.user(userId);
   if (!u || !u.is_active) return false;
-  if (typeof value === 'number') return isUserInGroup(store, value, userId, nowMs);
+  if (typeof value === 'number') return reaches(store, [value], new Set(), u, nowMs);
   if (value.direct_members.includes(userId)) return true;
-  return value.direct_subgroups.some((g) => isUserInGroup(store, g, userId, nowMs));
+  return reaches(store, value.direct_subgroups, new Set(), u, nowMs);
+}
+
+/** Does any group reachable from `start` contain the (active) user directly, or by role? */
+function reaches(store: Store, start: readonly number[], seen: Set<number>, u: User, nowMs: number): boolean {
+  return walk(store, start, seen, (g) =>
+    g.is_system_group ? isInSystemGroup(store, g.name, u, nowMs) : store.isDirectGroupMember(g.id, u.user_id),
+  );
+}
+
+/**
+ * Depth-first over user-defined subgroups, each group once, until `visit` says stop.
+ * A system group's subgroups are not followed: isInSystemGroup already covers its chain.
+ */
+function walk(store: Store, start: readonly number[], seen: Set<number>, visit: (g: UserGroup) => boolean): boolean {
+  const stack = [...start];
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const g = store.group(id);
+    if (!g) continue;
+    if (visit(g)) return true;
+    if (!g.is_system_group) for (const sub of g.direct_subgroup_ids) stack.push(sub);
+  }
+  return false;
 }
 
 export function systemGroupId(store: Store, name: SystemGroupName): number {

@@ -35,8 +35,18 @@ export function canSeeDeliveryEmail(viewer: User | null, target: User): boolean 
   }
 }
 
+// md5 is the costliest step of listing users; an address's digest never changes.
+// Bounded so that a long-running server creating users cannot grow it without end.
+const GRAVATAR_CACHE_LIMIT = 10_000;
+const gravatarDigests = new Map<string, string>();
+
 export function gravatarUrl(email: string, version: number): string {
-  const digest = hex(md5(encoder.encode(email.toLowerCase())));
+  const key = email.toLowerCase();
+  let digest = gravatarDigests.get(key);
+  if (digest === undefined) {
+    if (gravatarDigests.size >= GRAVATAR_CACHE_LIMIT) gravatarDigests.clear();
+    gravatarDigests.set(key, (digest = hex(md5(encoder.encode(key)))));
+  }
   return `https://secure.gravatar.com/avatar/${digest}?d=identicon&version=${version}`;
 }
 
@@ -84,5 +94,14 @@ export function formatUser(store: Store, viewer: User | null, u: User, view: Use
 
 /** ISO 8601 with the UTC offset, as Django's isoformat() prints it. */
 export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  // Date formatting is a fifth of listing users, and a realm has few distinct join instants.
+  let text = isoDates.get(ms);
+  if (text === undefined) {
+    if (isoDates.size >= ISO_CACHE_LIMIT) isoDates.clear();
+    // toISOString always ends in ".sssZ".
+    isoDates.set(ms, (text = new Date(ms).toISOString().slice(0, -5) + '+00:00'));
+  }
+  return text;
 }
+const ISO_CACHE_LIMIT = 10_000;
+const isoDates = new Map<number, string>();

@@ -2,6 +2,9 @@
 // kept in sync by the put* methods. snapshot()/restore() copy StateData; indexes are
 // derived and rebuilt. Records are replaced, never mutated in place by callers
 // outside this file's put* methods, so a snapshot never shares a record that changes.
+// Every method that changes the state bumps `version`: dispatch replays a cached read
+// only while the version (and the clock) stay the same. Code that writes `data`
+// directly, outside a request, must call changed() afterwards.
 import type {
   Channel,
   EmittedEvent,
@@ -44,7 +47,13 @@ export class Store {
   #channelsByName = new Map<string, number>();
   #subsByUser = new Map<number, Set<number>>();
   #messagesByChannel = new Map<number, number[]>();
+  #groupsByName = new Map<string, number>();
+  /** user_id → ids of the groups listing them in `members`: membership checks never scan a group. */
+  #groupsByMember = new Map<number, Set<number>>();
+  /** stream_id → active subscribers, ascending; built on first read, dropped when a subscription changes. */
+  #subscriberLists = new Map<number, readonly number[]>();
   #nextEventId = 0;
+  #version = 0;
 
   constructor(data: StateData) {
     this.data = data;
@@ -58,23 +67,38 @@ export class Store {
     return this.data.config;
   }
 
+  /** Changes whenever the state does. */
+  get version(): number {
+    return this.#version;
+  }
+  /** Record a change made by writing `data` directly. */
+  changed(): void {
+    this.#version++;
+  }
+
   reindex(): void {
+    this.#version++;
     this.#usersByEmail.clear();
     this.#usersByApiKey.clear();
     this.#channelsByName.clear();
     this.#subsByUser.clear();
     this.#messagesByChannel.clear();
+    this.#groupsByName.clear();
+    this.#groupsByMember.clear();
+    this.#subscriberLists.clear();
     for (const u of this.data.users.values()) this.#indexUser(u);
     for (const c of this.data.channels.values()) this.#channelsByName.set(c.name.toLowerCase(), c.stream_id);
     for (const [streamId, subs] of this.data.subscriptions)
       for (const s of subs.values()) if (s.active) this.#subsOf(s.user_id).add(streamId);
     const ids = [...this.data.messages.keys()].sort((a, b) => a - b);
     for (const id of ids) this.#indexMessage(this.data.messages.get(id) as Message);
+    for (const g of this.data.groups.values()) this.#indexGroup(g);
     this.#nextEventId = (this.data.events.at(-1)?.id ?? -1) + 1;
   }
 
   /** The next id of a table; one increasing sequence per table. */
   nextId(table: string): number {
+    this.#version++;
     const id = this.data.ids[table] ?? 1;
     this.data.ids[table] = id + 1;
     return id;
@@ -98,6 +122,7 @@ export class Store {
     return [...this.data.users.values()].filter((u) => !u.is_system_bot);
   }
   putUser(user: User): void {
+    this.#version++;
     const old = this.data.users.get(user.user_id);
     if (old) {
       this.#usersByEmail.delete(old.delivery_email.toLowerCase());
@@ -125,6 +150,7 @@ export class Store {
     return [...this.data.channels.values()];
   }
   putChannel(channel: Channel): void {
+    this.#version++;
     const old = this.data.channels.get(channel.stream_id);
     if (old) this.#channelsByName.delete(old.name.toLowerCase());
     this.data.channels.set(channel.stream_id, channel);
@@ -141,19 +167,29 @@ export class Store {
   subscriptionRow(userId: number, streamId: number): Subscription | undefined {
     return this.data.subscriptions.get(streamId)?.get(userId);
   }
-  /** Active subscribers' ids, ascending. */
+  /** Active subscribers' ids, ascending: a fresh array the caller may keep or change. */
   subscribers(streamId: number): number[] {
-    const subs = this.data.subscriptions.get(streamId);
-    if (!subs) return [];
-    const out: number[] = [];
-    for (const s of subs.values()) if (s.active) out.push(s.user_id);
-    return out.sort((a, b) => a - b);
+    return [...this.#subscriberList(streamId)];
+  }
+  subscriberCount(streamId: number): number {
+    return this.#subscriberList(streamId).length;
+  }
+  #subscriberList(streamId: number): readonly number[] {
+    let list = this.#subscriberLists.get(streamId);
+    if (list === undefined) {
+      const out: number[] = [];
+      for (const s of this.data.subscriptions.get(streamId)?.values() ?? []) if (s.active) out.push(s.user_id);
+      this.#subscriberLists.set(streamId, (list = out.sort((a, b) => a - b)));
+    }
+    return list;
   }
   /** Ids of the channels the user is actively subscribed to, ascending. */
   subscribedChannelIds(userId: number): number[] {
     return [...(this.#subsByUser.get(userId) ?? [])].sort((a, b) => a - b);
   }
   putSubscription(sub: Subscription): void {
+    this.#version++;
+    this.#subscriberLists.delete(sub.stream_id);
     let subs = this.data.subscriptions.get(sub.stream_id);
     if (!subs) this.data.subscriptions.set(sub.stream_id, (subs = new Map()));
     subs.set(sub.user_id, sub);
@@ -170,15 +206,36 @@ export class Store {
   group(id: number): UserGroup | undefined {
     return this.data.groups.get(id);
   }
+  /** Group names are unique in a realm. */
   groupByName(name: string): UserGroup | undefined {
-    for (const g of this.data.groups.values()) if (g.name === name) return g;
-    return undefined;
+    const id = this.#groupsByName.get(name);
+    return id === undefined ? undefined : this.data.groups.get(id);
+  }
+  /** Is the user listed in the group's own `members` (not through subgroups or roles)? */
+  isDirectGroupMember(groupId: number, userId: number): boolean {
+    return this.#groupsByMember.get(userId)?.has(groupId) ?? false;
   }
   groups(): UserGroup[] {
     return [...this.data.groups.values()];
   }
   putGroup(group: UserGroup): void {
+    this.#version++;
+    const old = this.data.groups.get(group.id);
+    if (old) {
+      if (this.#groupsByName.get(old.name) === old.id) this.#groupsByName.delete(old.name);
+      for (const id of old.members) this.#groupsByMember.get(id)?.delete(old.id);
+    }
     this.data.groups.set(group.id, group);
+    this.#indexGroup(group);
+  }
+  #indexGroup(g: UserGroup): void {
+    // The first group of a name wins, as a scan of the map would find it.
+    if (!this.#groupsByName.has(g.name)) this.#groupsByName.set(g.name, g.id);
+    for (const id of g.members) {
+      let set = this.#groupsByMember.get(id);
+      if (!set) this.#groupsByMember.set(id, (set = new Set()));
+      set.add(g.id);
+    }
   }
 
   // ---- messages ----
@@ -191,6 +248,7 @@ export class Store {
   }
   /** Adds a message (ids only ever increase) and its UserMessage rows. */
   addMessage(message: Message, flagsByUser: Map<number, number>): void {
+    this.#version++;
     this.data.messages.set(message.id, message);
     this.#indexMessage(message);
     for (const [userId, flags] of flagsByUser) {
@@ -213,6 +271,7 @@ export class Store {
   // ---- events ----
   /** Record an event for these users; queues (GET /events) read from this log. */
   emit(users: Iterable<number>, event: Record<string, unknown>): void {
+    this.#version++;
     this.data.events.push({ id: this.#nextEventId++, users: [...users], event });
   }
 
