@@ -1,0 +1,16 @@
+// Reporters see each result as it arrives and the summary at the end.
+import type { Classified, Summary } from '../expectations.ts';
+
+export interface RunInfo {
+  target: string;
+  total: number;
+  /** How to rerun one scenario: the command line with `--only <id>` appended. */
+  replay: string;
+}
+
+export interface Reporter {
+  start(info: RunInfo): void;
+  result(r: Classified): void;
+  /** The report text for file reporters (json, junit); console reporters print as they go. */
+  finish(summary: Summary, results: readonly Classified[]): string | undefined;
+}

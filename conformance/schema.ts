@@ -1,0 +1,116 @@
+// The scenario file format, the target profile and the expectations file, as zod
+// schemas. scenarios/README.md is the prose version of this file: keep them in step.
+import { z } from 'zod';
+
+export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'member3', 'guest', 'bot'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const CAPABILITIES = ['control', 'jwt_secret'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export const CONTROL_ACTIONS = ['add_user', 'set_config', 'advance_clock'] as const;
+export type ControlAction = (typeof CONTROL_ACTIONS)[number];
+
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** Who sends the request: a profile role, nobody, explicit credentials, or a raw Authorization header. */
+export const As = z.union([
+  z.enum([...ROLES, 'anonymous']),
+  z.strictObject({ email: z.string(), api_key: z.string() }),
+  z.strictObject({ authorization: z.string() }),
+], { error: `"as" is a role (${ROLES.join(', ')}), "anonymous", {"email", "api_key"} or {"authorization"}` });
+export type As = z.infer<typeof As>;
+
+/** Any JSON value; operator objects ({"$type": ...}) are checked by the loader. */
+export const Pattern: z.ZodType<unknown> = z.unknown();
+
+export const Length = z.union([
+  z.int().min(0),
+  z.strictObject({ min: z.int().min(0).optional(), max: z.int().min(0).optional() }),
+]);
+export type Length = z.infer<typeof Length>;
+
+export const Expect = z.strictObject({
+  status: z.int().min(100).max(599).optional(),
+  result: z.enum(['success', 'error']).optional(),
+  code: z.string().optional(),
+  msg: z.string().optional(),
+  msg_contains: z.union([z.string(), z.array(z.string())]).optional(),
+  json_subset: Pattern.optional(),
+  json_paths: z.record(z.string(), Pattern).optional(),
+  absent: z.array(z.string()).optional(),
+  len: z.record(z.string(), Length).optional(),
+  headers: z.record(z.string(), z.union([Pattern, z.null()])).optional(),
+});
+export type Expect = z.infer<typeof Expect>;
+
+/** Saved variables: name → path into the response JSON (or the control result). */
+export const Save = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'variable names are identifiers'), z.string());
+
+const Params = z.record(z.string(), z.unknown());
+
+export const RequestStep = z.strictObject({
+  note: z.string().optional(),
+  as: As,
+  method: z.enum(METHODS),
+  path: z.string().startsWith('/'),
+  params: Params.optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  expect: Expect,
+  save: Save.optional(),
+});
+export type RequestStep = z.infer<typeof RequestStep>;
+
+export const ControlStep = z.strictObject({
+  note: z.string().optional(),
+  control: z.enum(CONTROL_ACTIONS),
+  params: Params.optional(),
+  save: Save.optional(),
+});
+export type ControlStep = z.infer<typeof ControlStep>;
+
+export const Step = z.union([RequestStep, ControlStep]);
+export type Step = z.infer<typeof Step>;
+
+export const Scenario = z.strictObject({
+  $schema: z.string().optional(),
+  id: z.string().regex(/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+$/, 'ids look like area/name'),
+  what: z.string().min(1),
+  source: z.union([z.string(), z.array(z.string())]).optional(),
+  needs: z.array(z.enum(CAPABILITIES)).optional(),
+  steps: z.array(Step).min(1),
+});
+export type Scenario = z.infer<typeof Scenario>;
+
+export function isControlStep(step: Step): step is ControlStep {
+  return 'control' in step;
+}
+
+const Credentials = z.union([
+  z.strictObject({ email: z.string(), password: z.string(), api_key: z.string().optional() }),
+  z.strictObject({ email: z.string(), api_key: z.string() }),
+]);
+export type Credentials = z.infer<typeof Credentials>;
+
+/** A target profile: where the server is, who the fixture users are, what the target offers. */
+export const Profile = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().optional(),
+  base_url: z.url(),
+  users: z.partialRecord(z.enum(ROLES), Credentials),
+  capabilities: z
+    .strictObject({
+      control: z.boolean().optional(),
+      jwt_secret: z.string().optional(),
+    })
+    .default({}),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** Known divergences of one target: scenario id → reason. May only shrink. */
+export const Expectations = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().optional(),
+  expected_failures: z.record(z.string(), z.string().min(1)),
+});
+export type Expectations = z.infer<typeof Expectations>;

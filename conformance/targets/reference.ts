@@ -1,0 +1,47 @@
+// The in-process target: a fresh createReference() per scenario, requests through
+// reference.dispatch (synchronous, the same bytes as over HTTP), control through
+// reference.control.
+import { createReference, type ReferenceOptions } from '#reference/index.ts';
+import type { Capability, ControlAction, Profile } from '../schema.ts';
+import { observe, type Session, type Target } from './target.ts';
+
+type ControlParams = Record<string, string | number | boolean>;
+
+export function referenceTarget(profile: Profile, options: ReferenceOptions = {}): Target {
+  const capabilities = new Set<Capability>(['control']);
+  if (profile.capabilities.jwt_secret !== undefined) capabilities.add('jwt_secret');
+  return {
+    name: 'reference',
+    capabilities,
+    async open(): Promise<Session> {
+      const reference = createReference(options);
+      return {
+        async send(req) {
+          const res = reference.dispatch({
+            method: req.method,
+            path: req.path,
+            headers: req.headers,
+            ...(req.body !== undefined ? { body: req.body } : {}),
+          });
+          return observe(res.status, Object.entries(res.headers), req.method === 'HEAD' ? '' : res.body);
+        },
+        async control(action: ControlAction, params: Record<string, unknown>) {
+          try {
+            switch (action) {
+              case 'add_user':
+                return { ...reference.control.addUser(params as ControlParams) };
+              case 'set_config':
+                reference.control.setConfig(params as ControlParams);
+                return {};
+              case 'advance_clock':
+                reference.control.advance(Number(params['ms']));
+                return { now_ms: reference.control.now() };
+            }
+          } catch (e) {
+            throw new Error(`control ${action} failed: ${e instanceof Error ? e.message : String(e)}`);
+          }
+        },
+      };
+    },
+  };
+}
