@@ -42,8 +42,6 @@ export function getUser(ctx: Ctx): Record<string, unknown> {
 export function getOwnUser(ctx: Ctx): Record<string, unknown> {
   const me = ctx.me;
   const own = formatUser(ctx.store, me, me, { clientGravatar: false, includeCustomProfileFields: true });
-  const rows = ctx.store.data.userMessages.get(me.user_id);
-  let maxMessageId = -1;
-  if (rows) for (const id of rows.keys()) if (id > maxMessageId) maxMessageId = id;
-  return { ...own, max_message_id: maxMessageId };
+  const ids = ctx.store.userMessageIds(me.user_id);
+  return { ...own, max_message_id: ids.length > 0 ? (ids[ids.length - 1] as number) : -1 };
 }

@@ -18,6 +18,7 @@ import {
   type UserGroup,
 } from './types.ts';
 import type { StateData } from './store.ts';
+import { emptyRows, setRow } from './user-rows.ts';
 
 const settingValue = z.union([
   z.int(),
@@ -312,8 +313,8 @@ export function loadFixture(f: Fixture, config: ServerConfig): StateData {
   const userMessages: StateData['userMessages'] = new Map();
   const row = (userId: number, messageId: number, flags: number) => {
     let rows = userMessages.get(userId);
-    if (!rows) userMessages.set(userId, (rows = new Map()));
-    rows.set(messageId, flags);
+    if (!rows) userMessages.set(userId, (rows = emptyRows()));
+    setRow(rows, messageId, flags);
   };
   for (const m of [...f.messages].sort((a, b) => a.id - b.id)) {
     const isStream = m.stream_id !== undefined;
@@ -345,6 +346,14 @@ export function loadFixture(f: Fixture, config: ServerConfig): StateData {
     }
   }
 
+  // Recipient ids as the real server allocates them: users first, then channels, then group conversations.
+  const recipients: Record<string, number> = {};
+  let nextRecipient = 1;
+  for (const id of [...users.keys()].sort((a, b) => a - b)) recipients[`u:${id}`] = nextRecipient++;
+  for (const id of [...channels.keys()].sort((a, b) => a - b)) recipients[`s:${id}`] = nextRecipient++;
+  for (const m of messages.values()) {
+    if (m.stream_id === null && m.dm_user_ids.length > 2) recipients[`g:${m.dm_user_ids.join(',')}`] ??= nextRecipient++;
+  }
   const maxId = (xs: Iterable<number>) => Math.max(0, ...xs);
   return {
     realm,
@@ -355,9 +364,12 @@ export function loadFixture(f: Fixture, config: ServerConfig): StateData {
     groups,
     messages,
     userMessages,
+    recipients,
+    userTopics: new Map(),
     events: [],
     emailOutbox: [],
     ids: {
+      recipients: nextRecipient,
       users: maxId(users.keys()) + 1,
       channels: maxId(channels.keys()) + 1,
       groups: maxId(groups.keys()) + 1,

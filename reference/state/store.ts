@@ -15,6 +15,8 @@ import type {
   User,
   UserGroup,
 } from './types.ts';
+import { dmKey, MessageIndex, topicKey } from './message-index.ts';
+import { emptyRows, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
 
 export interface OutboxEmail {
   to: string;
@@ -32,8 +34,12 @@ export interface StateData {
   subscriptions: Map<number, Map<number, Subscription>>;
   groups: Map<number, UserGroup>;
   messages: Map<number, Message>;
-  /** user_id → message_id → flag bits: the UserMessage rows. */
-  userMessages: Map<number, Map<number, number>>;
+  /** user_id → that user's UserMessage rows (ascending ids, flag bits). */
+  userMessages: Map<number, UserRows>;
+  /** Recipient ids: "u:<user id>", "s:<stream id>", "g:<sorted user ids>" → id. */
+  recipients: Record<string, number>;
+  /** user_id → topicKey(stream, topic) → visibility policy (1 muted, 2 unmuted, 3 followed). */
+  userTopics: Map<number, Map<string, number>>;
   events: EmittedEvent[];
   emailOutbox: OutboxEmail[];
   /** id sequences: table → the next id to hand out. */
@@ -46,7 +52,7 @@ export class Store {
   #usersByApiKey = new Map<string, number>();
   #channelsByName = new Map<string, number>();
   #subsByUser = new Map<number, Set<number>>();
-  #messagesByChannel = new Map<number, number[]>();
+  #messageIndex = new MessageIndex();
   #groupsByName = new Map<string, number>();
   /** user_id → ids of the groups listing them in `members`: membership checks never scan a group. */
   #groupsByMember = new Map<number, Set<number>>();
@@ -82,7 +88,7 @@ export class Store {
     this.#usersByApiKey.clear();
     this.#channelsByName.clear();
     this.#subsByUser.clear();
-    this.#messagesByChannel.clear();
+    this.#messageIndex.clear();
     this.#groupsByName.clear();
     this.#groupsByMember.clear();
     this.#subscriberLists.clear();
@@ -91,7 +97,7 @@ export class Store {
     for (const [streamId, subs] of this.data.subscriptions)
       for (const s of subs.values()) if (s.active) this.#subsOf(s.user_id).add(streamId);
     const ids = [...this.data.messages.keys()].sort((a, b) => a - b);
-    for (const id of ids) this.#indexMessage(this.data.messages.get(id) as Message);
+    for (const id of ids) this.#messageIndex.add(this.data.messages.get(id) as Message);
     for (const g of this.data.groups.values()) this.#indexGroup(g);
     this.#nextEventId = (this.data.events.at(-1)?.id ?? -1) + 1;
   }
@@ -131,6 +137,7 @@ export class Store {
     }
     this.data.users.set(user.user_id, user);
     this.#indexUser(user);
+    this.recipientIdFor(`u:${user.user_id}`, true);
   }
   #indexUser(u: User): void {
     this.#usersByEmail.set(u.delivery_email.toLowerCase(), u.user_id);
@@ -155,6 +162,7 @@ export class Store {
     if (old) this.#channelsByName.delete(old.name.toLowerCase());
     this.data.channels.set(channel.stream_id, channel);
     this.#channelsByName.set(channel.name.toLowerCase(), channel.stream_id);
+    this.recipientIdFor(`s:${channel.stream_id}`, true);
   }
 
   // ---- subscriptions ----
@@ -242,30 +250,88 @@ export class Store {
   message(id: number): Message | undefined {
     return this.data.messages.get(id);
   }
-  /** Ids of the channel's messages, ascending. Callers must not mutate the array. */
+  // The *MessageIds lists are ascending and owned by the index: callers must not mutate them.
   channelMessageIds(streamId: number): readonly number[] {
-    return this.#messagesByChannel.get(streamId) ?? [];
+    return this.#messageIndex.byChannel.get(streamId) ?? [];
+  }
+  /** A channel topic's messages; topics are case-insensitive. */
+  topicMessageIds(streamId: number, topic: string): readonly number[] {
+    return this.#messageIndex.byTopic.get(topicKey(streamId, topic)) ?? [];
+  }
+  /** A direct conversation's messages; `userIds` are all participants, the viewer included. */
+  dmMessageIds(userIds: readonly number[]): readonly number[] {
+    return this.#messageIndex.byDm.get(dmKey([...new Set(userIds)].sort((a, b) => a - b))) ?? [];
+  }
+  senderMessageIds(userId: number): readonly number[] {
+    return this.#messageIndex.bySender.get(userId) ?? [];
+  }
+  allMessageIds(): readonly number[] {
+    return this.#messageIndex.all;
+  }
+  /** Ids of the user's UserMessage rows, ascending (a view: do not keep across writes). */
+  userMessageIds(userId: number): ArrayLike<number> {
+    const rows = this.data.userMessages.get(userId);
+    return rows ? rows.ids.subarray(0, rows.length) : [];
   }
   /** Adds a message (ids only ever increase) and its UserMessage rows. */
   addMessage(message: Message, flagsByUser: Map<number, number>): void {
     this.#version++;
     this.data.messages.set(message.id, message);
-    this.#indexMessage(message);
-    for (const [userId, flags] of flagsByUser) {
-      let rows = this.data.userMessages.get(userId);
-      if (!rows) this.data.userMessages.set(userId, (rows = new Map()));
-      rows.set(message.id, flags);
-    }
+    this.#messageIndex.add(message);
+    if (message.stream_id === null && message.dm_user_ids.length > 2) this.recipientIdFor(`g:${message.dm_user_ids.join(',')}`, true);
+    for (const [userId, flags] of flagsByUser) this.setUserMessageFlags(userId, message.id, flags);
   }
-  #indexMessage(m: Message): void {
-    if (m.stream_id === null) return;
-    let ids = this.#messagesByChannel.get(m.stream_id);
-    if (!ids) this.#messagesByChannel.set(m.stream_id, (ids = []));
-    ids.push(m.id);
+  /** Deletes a message and every UserMessage row of it. */
+  removeMessage(id: number): void {
+    const m = this.data.messages.get(id);
+    if (!m) return;
+    this.#version++;
+    this.data.messages.delete(id);
+    this.#messageIndex.remove(m);
+    for (const rows of this.data.userMessages.values()) removeRow(rows, id);
   }
   /** The user's flag bits for a message they have a UserMessage row for. */
   userMessageFlags(userId: number, messageId: number): number | undefined {
-    return this.data.userMessages.get(userId)?.get(messageId);
+    return rowFlags(this.data.userMessages.get(userId), messageId);
+  }
+  /** Create or update a UserMessage row. */
+  setUserMessageFlags(userId: number, messageId: number, flags: number): void {
+    this.#version++;
+    let rows = this.data.userMessages.get(userId);
+    if (!rows) this.data.userMessages.set(userId, (rows = emptyRows()));
+    setRow(rows, messageId, flags);
+  }
+  /** Users holding a UserMessage row for the message, ascending. */
+  usersWithRow(messageId: number): number[] {
+    const out: number[] = [];
+    for (const [userId, rows] of this.data.userMessages) if (rowFlags(rows, messageId) !== undefined) out.push(userId);
+    return out.sort((a, b) => a - b);
+  }
+  /** Senders of the topic's messages: who a topic wildcard mention reaches. */
+  topicParticipants(streamId: number, topic: string): Set<number> {
+    const out = new Set<number>();
+    for (const id of this.topicMessageIds(streamId, topic)) {
+      const m = this.data.messages.get(id);
+      if (m) out.add(m.sender_id);
+    }
+    return out;
+  }
+  /** The user's visibility policy for a topic: 0 inherit, 1 muted, 2 unmuted, 3 followed. */
+  topicPolicy(userId: number, streamId: number, topic: string): number {
+    return this.data.userTopics.get(userId)?.get(topicKey(streamId, topic)) ?? 0;
+  }
+  /** A recipient id; `create` allocates one for a new key (users, channels, group conversations). */
+  recipientIdFor(key: string, create = false): number {
+    const id = this.data.recipients[key];
+    if (id !== undefined) return id;
+    if (!create) return -1;
+    this.#version++;
+    return (this.data.recipients[key] = this.nextId('recipients'));
+  }
+
+  setRealm(realm: Realm): void {
+    this.#version++;
+    this.data.realm = realm;
   }
 
   // ---- events ----
