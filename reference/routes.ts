@@ -4,7 +4,7 @@
 import * as control from './endpoints/control.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
-import { getStreams } from './endpoints/streams.ts';
+import { getStreamId, getStreams } from './endpoints/streams.ts';
 import { getSubscriptions } from './endpoints/subscriptions.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
 import type { Handler } from './http/context.ts';
@@ -43,6 +43,7 @@ export const ROUTES: Route[] = [
   api('GET', '/users/me', 'user', getOwnUser),
   api('GET', '/users/{user_id}', 'user', getUser),
   api('GET', '/streams', 'user', getStreams),
+  api('GET', '/get_stream_id', 'user', getStreamId),
   api('GET', '/users/me/subscriptions', 'user', getSubscriptions),
 
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { formatChannel, hasContentAccess, hasMetadataAccess, isSubscribed } from '../domain/channels.ts';
 import { isGuest } from '../domain/users.ts';
 import type { Ctx } from '../http/context.ts';
-import { json } from '../http/params.ts';
+import { json, str } from '../http/params.ts';
+import { BadRequest } from '../http/errors.ts';
 import type { Channel } from '../state/types.ts';
 
 const flag = (d: boolean) => json(z.boolean()).default(d);
@@ -48,4 +49,14 @@ export function getStreams(ctx: Ctx): Record<string, unknown> {
       return out;
     });
   return { streams };
+}
+
+/** GET /get_stream_id — zerver/views/streams.py (get_stream_id); access_stream_by_name's error. */
+export function getStreamId(ctx: Ctx): Record<string, unknown> {
+  const { stream } = ctx.params.read({ stream: str() });
+  const channel = ctx.store.channelByName(stream.trim());
+  if (!channel || channel.is_archived || !hasContentAccess(ctx.store, ctx.me, channel, ctx.nowMs())) {
+    throw new BadRequest(`Invalid channel name '${stream}'`);
+  }
+  return { stream_id: channel.stream_id };
 }
