@@ -1,7 +1,7 @@
 // The one place where results and ApiErrors become the JSON envelope.
 // Success: {result: "success", msg: "", ...data, ignored_parameters_unsupported?}.
 // Error: {result: "error", msg, code, ...data}. (zulip/zulip zerver/lib/response.py)
-import type { ApiError } from './errors.ts';
+import { NO_CODE, type ApiError } from './errors.ts';
 import type { ApiResponse } from './request.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
@@ -13,6 +13,6 @@ export function successResponse(data: Record<string, unknown>, ignored: string[]
 }
 
 export function errorResponse(error: ApiError): ApiResponse {
-  const json: Record<string, unknown> = { result: 'error', msg: error.message, code: error.code, ...error.data };
+  const json: Record<string, unknown> = { result: 'error', msg: error.message, ...(error.code === NO_CODE ? {} : { code: error.code }), ...error.data };
   return { status: error.status, headers: { ...JSON_HEADERS, ...error.headers }, body: JSON.stringify(json), json };
 }

@@ -4,6 +4,9 @@
 
 export type ErrorData = Record<string, unknown>;
 
+/** The code of an error whose body has no `code` field (only 405 Method Not Allowed). */
+export const NO_CODE = '';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -92,9 +95,14 @@ export class RouteNotFound extends ApiError {
   }
 }
 
+/**
+ * 405, as zerver/lib/response.py json_method_not_allowed: no `code` field (the one
+ * error body without one), and HEAD allowed wherever GET is (zerver/lib/rest.py).
+ */
 export class MethodNotAllowed extends ApiError {
   constructor(allowed: string[]) {
-    super(405, 'BAD_REQUEST', 'Method Not Allowed', { allowed_methods: allowed }, { Allow: allowed.join(', ') });
+    const methods = allowed.includes('GET') && !allowed.includes('HEAD') ? [...allowed, 'HEAD'] : allowed;
+    super(405, NO_CODE, 'Method Not Allowed', { allowed_methods: methods }, { Allow: methods.join(', ') });
   }
 }
 
