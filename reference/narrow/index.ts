@@ -1,0 +1,14 @@
+// The narrow language's public surface, for the messages endpoint.
+export { compileNarrow, type CompileOptions } from './compile-narrow.ts';
+export {
+  NarrowAuthError,
+  NarrowError,
+  NarrowParamError,
+  TOPIC_POLICY,
+  type CompiledNarrow,
+  type Highlight,
+  type NarrowChannel,
+  type NarrowEnv,
+  type Source,
+  type Term,
+} from './types.ts';

@@ -1,0 +1,22 @@
+// id:<message id> and near:<message id> (zerver/lib/narrow.py NarrowBuilder.by_id,
+// by_near).
+import { NARROW_TEXT } from '../error-text.ts';
+import { MATCH_EVERYTHING, type OperatorFn } from '../predicate.ts';
+import { NarrowError } from '../types.ts';
+
+/** Message.MAX_POSSIBLE_MESSAGE_ID: the largest PostgreSQL integer. */
+export const MAX_POSSIBLE_MESSAGE_ID = 2147483647;
+
+/**
+ * str(operand).isdigit(), then at most MAX_POSSIBLE_MESSAGE_ID; a negative int fails
+ * isdigit too. NOTE: approximation: Python's isdigit also accepts non-ASCII digits.
+ */
+export const byId: OperatorFn = (term) => {
+  const text = String(term.operand);
+  if (!/^[0-9]+$/.test(text) || Number(text) > MAX_POSSIBLE_MESSAGE_ID) throw new NarrowError(NARROW_TEXT.invalidMessageId);
+  const id = Number(text);
+  return { predicate: (message) => message.id === id, hint: { kind: 'ids', ids: [id] } };
+};
+
+/** near only tells a client where to anchor; it never filters. */
+export const byNear: OperatorFn = () => ({ predicate: MATCH_EVERYTHING });
