@@ -30,9 +30,8 @@ export interface LoadError {
 }
 
 export function formatLoadError(e: LoadError): string {
-  const where = e.step !== undefined ? ` step ${e.step}` : '';
-  const at = e.at ? ` (${e.at})` : '';
-  return `${e.file}:${e.line}:${e.column}:${where}${at}: ${e.message}`;
+  const where = [e.step !== undefined ? `step ${e.step}` : '', e.at ? `(${e.at})` : ''].filter(Boolean).join(' ');
+  return `${e.file}:${e.line}:${e.column}: ${where ? `${where}: ` : ''}${e.message}`;
 }
 
 export function formatJsonPath(path: JsonPath): string {
