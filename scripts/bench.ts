@@ -1,0 +1,289 @@
+// npm run bench [-- --json] [--quick] [--no-http]: how fast the reference answers, here.
+//   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
+//       unchanged state, the common case in a test suite) and computed (the store marked
+//       changed before every request, so every answer is built from scratch);
+//   (b) createReference(): the first one (parses the fixture) and the next ones;
+//   (c) reference.reset(), on untouched state and after a write;
+//   (d) GET /users over node:http against a bare node:http server sending the same bytes
+//       and headers, both loaded by a second process (this file with --load) on 127.0.0.1.
+// A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
+// prints the figures as JSON on stdout (the text report then goes to stderr).
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createReference, type ApiRequest } from '#reference/index.ts';
+import { serve } from '#reference/adapters/node-http.ts';
+
+const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
+const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
+/** Hard bounds of one load run, whatever the options say. */
+const MAX_LOAD_SECONDS = 30;
+const MAX_LOAD_REQUESTS = 5_000_000;
+/** What the figures are held to (by people reading them, not by an exit code). */
+const TARGETS = { dispatch_req_per_s: 100_000, reset_ms: 1, http_ratio: 0.6 };
+
+interface Rate {
+  req_per_s: number;
+  us_per_op: number;
+}
+
+// ---- in-process ------------------------------------------------------------------
+
+/** Runs `op` in batches for `ms`; returns operations per second. */
+function loop(op: () => void, ms: number): number {
+  let n = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    for (let i = 0; i < 500; i++) op();
+    n += 500;
+    elapsed = performance.now() - start;
+  } while (elapsed < ms);
+  return (n * 1000) / elapsed;
+}
+
+/** Warm-up, then the median of several timed rounds: other processes share the cores. */
+function throughput(op: () => void, roundMs: number, rounds: number): Rate {
+  loop(op, roundMs);
+  const rates = Array.from({ length: rounds }, () => loop(op, roundMs)).sort((a, b) => a - b);
+  const rate = rates[rates.length >> 1] as number;
+  return { req_per_s: Math.round(rate), us_per_op: round(1e6 / rate, 2) };
+}
+
+/** Median wall time of `op` in milliseconds; `prepare` runs untimed before each. */
+function timeMs(op: () => void, times: number, prepare?: () => void): number {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    prepare?.();
+    const start = performance.now();
+    op();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return round(samples[samples.length >> 1] as number, 4);
+}
+
+function inProcess(quick: boolean) {
+  const roundMs = quick ? 150 : 500;
+  const rounds = quick ? 3 : 5;
+  const ref = createReference();
+  const dispatch: Record<string, { replayed: Rate; computed: Rate }> = {};
+  for (const [name, path] of Object.entries(READS)) {
+    const req: ApiRequest = { method: 'GET', path, headers: { authorization: IAGO } };
+    const expected = ref.dispatch(req);
+    if (expected.status !== 200) throw new Error(`GET ${path}: ${expected.status} ${expected.body}`);
+    const check = () => {
+      if (ref.dispatch(req).body !== expected.body) throw new Error(`GET ${path}: the answer changed`);
+    };
+    check();
+    ref.store.changed();
+    check();
+    dispatch[name] = {
+      replayed: throughput(() => ref.dispatch(req), roundMs, rounds),
+      computed: throughput(() => {
+        ref.store.changed();
+        ref.dispatch(req);
+      }, roundMs, rounds),
+    };
+  }
+
+  const create = { first_ms: 0, next_ms: 0 };
+  // The first reference of a fresh process parses the fixture; measured in a child.
+  create.first_ms = firstCreateMs();
+  create.next_ms = timeMs(() => createReference(), quick ? 20 : 100);
+
+  let added = 0;
+  const addUser = () => ref.control.addUser({ email: `bench${added++}@zulip.com`, full_name: 'Bench' });
+  const reset = {
+    untouched_ms: timeMs(() => ref.reset(), quick ? 100 : 1000),
+    after_write_ms: timeMs(() => ref.reset(), quick ? 50 : 300, addUser),
+  };
+  return { dispatch, create, reset };
+}
+
+/** createReference() in a fresh process: module loading excluded, fixture parsing included. */
+function firstCreateMs(): number {
+  const code = [
+    "const { createReference } = await import('#reference/index.ts');",
+    'const t = performance.now(); createReference();',
+    'console.log(performance.now() - t);',
+  ].join('\n');
+  // Run from the project root so that '#reference/*' resolves.
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const child = spawnSync(process.execPath, [...CHILD_ARGS, '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  if (child.status !== 0) throw new Error(`first createReference(): ${child.stderr}`);
+  return round(Number(child.stdout.trim()), 3);
+}
+
+// ---- node:http ---------------------------------------------------------------------
+
+interface LoadResult {
+  requests: number;
+  seconds: number;
+  req_per_s: number;
+  errors: number;
+}
+
+/**
+ * The load generator (a second process): `connections` keep-alive connections, one
+ * request in flight on each, for `seconds`. Raw sockets rather than http.request: the
+ * client must cost less than the server, or it measures itself (http.Agent saturates
+ * its core at about half of what a bare server answers here).
+ */
+async function generateLoad(url: string, connections: number, seconds: number, authorization: string, bodyLength: number): Promise<LoadResult> {
+  const target = new URL(url);
+  if (target.hostname !== '127.0.0.1') throw new Error('the load generator only loads 127.0.0.1');
+  const ask = Buffer.from(`GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: ${authorization}\r\n\r\n`);
+  const deadline = performance.now() + Math.min(seconds, MAX_LOAD_SECONDS) * 1000;
+  let requests = 0;
+  let errors = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from(
+      { length: connections },
+      () =>
+        new Promise<void>((done) => {
+          const socket = connect(Number(target.port), '127.0.0.1', () => socket.write(ask));
+          let buffered: Buffer = Buffer.alloc(0);
+          socket.on('data', (chunk: Buffer) => {
+            buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+            for (;;) {
+              const head = buffered.indexOf('\r\n\r\n');
+              if (head === -1) return;
+              const headers = buffered.toString('latin1', 0, head);
+              const length = Number(/\r\ncontent-length: *(\d+)/i.exec(headers)?.[1] ?? NaN);
+              if (buffered.length < head + 4 + length) return;
+              if (!headers.startsWith('HTTP/1.1 200 ') || length !== bodyLength) errors++;
+              buffered = buffered.subarray(head + 4 + length);
+              requests++;
+              if (performance.now() >= deadline || requests >= MAX_LOAD_REQUESTS) return void socket.end();
+              socket.write(ask);
+            }
+          });
+          socket.on('error', () => {
+            errors++;
+            done();
+          });
+          socket.on('close', () => done());
+        }),
+    ),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return { requests, seconds: round(elapsed, 2), req_per_s: Math.round(requests / elapsed), errors };
+}
+
+async function load(url: string, connections: number, seconds: number, bodyLength: number): Promise<LoadResult> {
+  const out = await spawnAsync(['--load', url, String(connections), String(seconds), IAGO, String(bodyLength)]);
+  return JSON.parse(out) as LoadResult;
+}
+
+/** A server that does nothing but send these bytes: the ceiling node:http allows here. */
+function bareServer(headers: Record<string, string>, body: Buffer): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { ...headers, 'Content-Length': String(body.length) });
+    res.end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
+}
+
+async function overHttp(quick: boolean) {
+  const connections = quick ? 8 : 16;
+  const seconds = quick ? 1.5 : 4;
+  const ref = createReference();
+  const answer = ref.dispatch({ method: 'GET', path: READS.users, headers: { authorization: IAGO } });
+  const body = Buffer.from(answer.body, 'utf8');
+  const bare = await bareServer(answer.headers, body);
+  const serving = await serve(ref, { port: 0, host: '127.0.0.1' });
+  try {
+    // Alternating rounds, best of each: the cores are shared with whatever else runs.
+    const rounds: Array<{ bare: LoadResult; reference: LoadResult }> = [];
+    for (let i = 0; i < 2; i++) {
+      rounds.push({
+        bare: await load(`${bare.url}${READS.users}`, connections, seconds, body.length),
+        reference: await load(`${serving.url}${READS.users}`, connections, seconds, body.length),
+      });
+    }
+    const best = (k: 'bare' | 'reference') => Math.max(...rounds.map((r) => r[k].req_per_s));
+    const errors = rounds.reduce((n, r) => n + r.bare.errors + r.reference.errors, 0);
+    if (errors > 0) throw new Error(`node:http: ${errors} wrong answers`);
+    return { connections, seconds, bare_req_per_s: best('bare'), reference_req_per_s: best('reference'), ratio: round(best('reference') / best('bare'), 3), rounds };
+  } finally {
+    await serving.close();
+    await new Promise((done) => bare.server.close(done));
+    bare.server.closeAllConnections();
+  }
+}
+
+// ---- processes, machine, report ----------------------------------------------------
+
+const SELF = fileURLToPath(import.meta.url);
+const CHILD_ARGS = ['--import', 'tsx'];
+
+function spawnAsync(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CHILD_ARGS, SELF, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => child.kill(), (MAX_LOAD_SECONDS + 30) * 1000);
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${args.join(' ')}: exit ${code}`));
+    });
+  });
+}
+
+function machine() {
+  let cpu = 'unknown';
+  try {
+    cpu = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpu;
+  } catch {
+    /* not Linux */
+  }
+  return { cpu, cores: availableParallelism(), node: process.version, platform: `${process.platform}-${process.arch}` };
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => void): void {
+  const n = (x: number) => x.toLocaleString('en-US');
+  print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
+  for (const [name, d] of Object.entries(r.in_process.dispatch)) {
+    print(`dispatch GET ${READS[name as keyof typeof READS]}`);
+    print(`  replayed  ${n(d.replayed.req_per_s).padStart(9)} req/s  ${d.replayed.us_per_op.toFixed(2).padStart(7)} µs/op  (target ≥ ${n(TARGETS.dispatch_req_per_s)})`);
+    print(`  computed  ${n(d.computed.req_per_s).padStart(9)} req/s  ${d.computed.us_per_op.toFixed(2).padStart(7)} µs/op`);
+  }
+  const c = r.in_process.create;
+  print(`createReference(): first in a process ${c.first_ms.toFixed(3)} ms, next ${c.next_ms.toFixed(3)} ms`);
+  print(`reset(): untouched ${r.in_process.reset.untouched_ms.toFixed(3)} ms, after a write ${r.in_process.reset.after_write_ms.toFixed(3)} ms  (target ≤ ${TARGETS.reset_ms} ms)`);
+  if (r.http) {
+    const h = r.http;
+    print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
+    print(`  bare node:http  ${n(h.bare_req_per_s).padStart(9)} req/s`);
+    print(`  reference       ${n(h.reference_req_per_s).padStart(9)} req/s  ${(h.ratio * 100).toFixed(0)}% of bare (target ≥ ${TARGETS.http_ratio * 100}%)`);
+  }
+}
+
+async function main(quick: boolean, http: boolean) {
+  const in_process = inProcess(quick);
+  return { machine: machine(), date: new Date().toISOString(), quick, targets: TARGETS, in_process, http: http ? await overHttp(quick) : undefined };
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--load') {
+  const [url, connections, seconds, authorization, bodyLength] = argv.slice(1);
+  const result = await generateLoad(url ?? '', Number(connections), Number(seconds), authorization ?? '', Number(bodyLength));
+  process.stdout.write(JSON.stringify(result));
+} else {
+  const json = argv.includes('--json');
+  const result = await main(argv.includes('--quick'), !argv.includes('--no-http'));
+  report(result, json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
+  if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
