@@ -54,7 +54,7 @@ export function compileNarrow(rawNarrowParam: unknown, env: NarrowEnv, options: 
     if (build === undefined) throw new NarrowError(NARROW_TEXT.unknownOperator(term.operator));
     conflicts.add(term);
     const { predicate, hint } = build(term, context);
-    predicates.push(term.negated ? (message, flags) => !predicate(message, flags) : predicate);
+    if (predicate !== null) predicates.push(term.negated ? (message, flags) => !predicate(message, flags) : predicate);
     if (!term.negated && hint !== undefined) hints.push(hint);
   }
 

@@ -32,8 +32,12 @@ export interface OperatorContext {
 }
 
 export interface OperatorResult {
-  /** The term's positive predicate; the compiler applies `negated`. */
-  predicate: Predicate;
+  /**
+   * The term's positive predicate; the compiler applies `negated`. null adds no
+   * condition at all (near, in:all), so negating it filters nothing either, as
+   * upstream, where those methods return the query unchanged.
+   */
+  predicate: Predicate | null;
   hint?: SourceHint;
 }
 
@@ -44,7 +48,6 @@ export type OperatorFn = (term: Term, context: OperatorContext) => OperatorResul
 export const HISTORICAL_FLAGS = FLAG.read | FLAG.historical;
 
 export const MATCH_NOTHING: Predicate = () => false;
-export const MATCH_EVERYTHING: Predicate = () => true;
 
 export function allOf(predicates: readonly Predicate[]): Predicate {
   return (message, flags) => predicates.every((predicate) => predicate(message, flags));

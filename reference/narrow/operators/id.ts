@@ -1,7 +1,7 @@
 // id:<message id> and near:<message id> (zerver/lib/narrow.py NarrowBuilder.by_id,
 // by_near).
 import { NARROW_TEXT } from '../error-text.ts';
-import { MATCH_EVERYTHING, type OperatorFn } from '../predicate.ts';
+import type { OperatorFn } from '../predicate.ts';
 import { NarrowError } from '../types.ts';
 
 /** Message.MAX_POSSIBLE_MESSAGE_ID: the largest PostgreSQL integer. */
@@ -18,5 +18,5 @@ export const byId: OperatorFn = (term) => {
   return { predicate: (message) => message.id === id, hint: { kind: 'ids', ids: [id] } };
 };
 
-/** near only tells a client where to anchor; it never filters. */
-export const byNear: OperatorFn = () => ({ predicate: MATCH_EVERYTHING });
+/** near only tells a client where to anchor; it never filters, negated or not. */
+export const byNear: OperatorFn = () => ({ predicate: null });

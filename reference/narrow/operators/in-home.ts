@@ -2,7 +2,7 @@
 // share with is:muted and the first-unread anchor (zerver/lib/user_topics.py
 // exclude_stream_and_topic_mutes, newest form: one condition that is always present).
 import { NARROW_TEXT, pythonStr } from '../error-text.ts';
-import { MATCH_EVERYTHING, type OperatorFn } from '../predicate.ts';
+import type { OperatorFn } from '../predicate.ts';
 import { NarrowError, TOPIC_POLICY, type Message, type NarrowEnv } from '../types.ts';
 
 /**
@@ -22,11 +22,11 @@ export function hiddenByMuting(message: Message, env: NarrowEnv, streamId: numbe
 /**
  * in:home is the home view: everything not hidden by muting. by_in passes a narrow of
  * just [in:home] to exclude_muting_conditions, so channel muting applies even when
- * the rest of the narrow names a channel. in:all filters nothing.
+ * the rest of the narrow names a channel. in:all filters nothing, negated or not.
  */
 export const byIn: OperatorFn = (term, { env }) => {
   const operand = pythonStr(term.operand);
-  if (operand === 'all') return { predicate: MATCH_EVERYTHING };
+  if (operand === 'all') return { predicate: null };
   if (operand !== 'home') throw new NarrowError(NARROW_TEXT.unknownIn(operand));
   return { predicate: (message) => !hiddenByMuting(message, env, null) };
 };
