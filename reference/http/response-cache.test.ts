@@ -85,4 +85,46 @@ test('errors are answered afresh, and a replayed json object is the caller’s o
   assert.ok((ref.dispatch(users()).json['members'] as unknown[]).length > 0);
 });
 
+test('a long mixed sequence answers exactly as a twin that never replays', () => {
+  const fast = createReference();
+  const slow = createReference();
+  const as = (authorization: string, path: string, query?: string): ApiRequest => ({
+    method: 'GET',
+    path,
+    headers: { authorization },
+    ...(query === undefined ? {} : { query }),
+  });
+  let n = 0;
+  const steps: Array<() => ApiRequest> = [
+    () => users(),
+    () => users(POLONIUS, 'client_gravatar=false'),
+    () => as(IAGO, '/api/v1/streams', 'include_all=true'),
+    () => as(POLONIUS, '/api/v1/streams'),
+    () => as(IAGO, '/api/v1/users/me'),
+    () => as(IAGO, '/api/v1/users/me/subscriptions', 'include_subscribers=true'),
+    () => as(IAGO, '/api/v1/users/12'),
+    () => ({ method: 'GET', path: '/api/v1/server_settings' }),
+    () => ({ method: 'POST', path: '/_understudy/users', body: { email: `u${n++}@zulip.com`, full_name: `User ${n}` } }),
+    () => ({ method: 'POST', path: '/_understudy/clock/advance', body: { ms: String(3 * 86_400_000) } }),
+    () => ({ method: 'POST', path: '/_understudy/config', body: { enable_spectator_access: n % 2 === 0 ? 'true' : 'false' } }),
+    () => ({ method: 'GET', path: '/api/v1/users' }),
+  ];
+  // A fixed pseudo-random walk: reads repeat often, writes now and then.
+  let seed = 7;
+  let replays = 0;
+  for (let i = 0; i < 400; i++) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const req = (steps[seed % steps.length] as () => ApiRequest)();
+    slow.store.changed();
+    const a = fast.dispatch(req);
+    const b = slow.dispatch(req);
+    assert.is(a.status, b.status, `#${i} ${req.method} ${req.path}`);
+    assert.is(a.body, b.body, `#${i} ${req.method} ${req.path}`);
+    assert.equal(a.headers, b.headers);
+    if (replayed(a)) replays++;
+    assert.not.ok(replayed(b));
+  }
+  assert.ok(replays > 50, `only ${replays} replays: the walk does not test the cache`);
+});
+
 test.run();
