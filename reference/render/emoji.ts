@@ -37,6 +37,7 @@ function emojiNode(emoji: RenderEmoji, syntax: string): StashNode {
 /** `:name:`; an unknown name is kept as text, colons and all, so they pair with nothing else. */
 export const emojiName: InlinePattern = {
   name: 'emoji',
+  resumable: true,
   re: /:[\p{L}\p{N}_+\-]+:/gu,
   handle(m, _data, env) {
     const found = lookup(env, m[0].slice(1, -1));
@@ -50,6 +51,7 @@ const ONE = String.raw`(?:\p{Regional_Indicator}\p{Regional_Indicator}|\p{Emoji}
 /** A typed Unicode emoji the table knows; digits, arrows and the like stay text. */
 export const unicodeEmoji: InlinePattern = {
   name: 'unicodeemoji',
+  resumable: true,
   re: new RegExp(String.raw`${ONE}(?:\u200D${ONE})*`, 'gu'),
   handle(m) {
     if (/^\P{Emoji_Presentation}\u20E3?$/u.test(m[0])) return null;

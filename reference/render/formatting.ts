@@ -13,6 +13,7 @@ const element = (tag: string, text: string, extra: { innerTag?: string } = {}) =
  */
 export const backtick: InlinePattern = {
   name: 'backtick',
+  resumable: true,
   re: /(?<!\\)((?:\\{2})+)(?=`+)|(?<!\\)(`+)([\s\S]+?)(?<!`)\2(?!`)/gu,
   handle(m) {
     if (m[1] !== undefined) return whole(m, { kind: 'text', text: '\\'.repeat(m[1].length / 2) });
@@ -58,6 +59,7 @@ export const notStrong: InlinePattern = {
 /** `&amp;`, `&#42;`, `&#x2a;` pass through as written. */
 export const entity: InlinePattern = {
   name: 'entity',
+  resumable: true,
   re: /&(?:#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z0-9]+);/gu,
   handle: (m) => whole(m, { kind: 'raw', html: m[0] }),
 };
@@ -65,6 +67,7 @@ export const entity: InlinePattern = {
 /** Every newline is a line break (the nl2br extension); the server writes `<br>\n`. */
 export const nl2br: InlinePattern = {
   name: 'nl2br',
+  resumable: true,
   re: /\n/gu,
   handle: (m) => whole(m, { kind: 'raw', html: '<br>\n' }),
 };
