@@ -107,6 +107,11 @@ test('bad scenario files and bad usage exit 2 with file:line positions', async (
   const r = await cli(['--scenarios', dir]);
   assert.is(r.code, 2);
   assert.match(r.err, /demo\/broken\.json:1:\d+: step 1 \(steps\[0\]\.method\): Invalid option/);
+  assert.match(r.out, /2 scenarios: 1 passed, 1 failed/, 'the loadable scenarios still run');
+  assert.match(r.out, /1 scenario file\(s\) could not be loaded/);
+  const elsewhere = await cli(['--scenarios', dir, '--only', 'demo/passes']);
+  assert.is(elsewhere.code, 0, 'a bad file outside --only is only a warning');
+  assert.match(elsewhere.err, /warning \(not selected\): .*broken\.json/);
   const good = subset('users/me');
   assert.is((await cli(['--scenarios', good, '--reporter', 'tap'])).code, 2);
   assert.is((await cli(['--scenarios', good, '--target', 'not a url'])).code, 2);

@@ -11,7 +11,6 @@ import { junitReporter } from './reporters/junit.ts';
 import type { Reporter } from './reporters/reporter.ts';
 import { Runner } from './run.ts';
 import { Profile, type Expectations } from './schema.ts';
-import { referenceTarget } from './targets/reference.ts';
 import type { Target } from './targets/target.ts';
 import { urlTarget } from './targets/url.ts';
 
@@ -94,14 +93,14 @@ async function run(argv: string[], io: MainIO): Promise<number> {
 
   const profile = loadProfile(args.profile);
   const { scenarios: all, errors } = loadScenarioDir(args.scenarios);
-  if (errors.length > 0) {
-    for (const e of errors) io.stderr(`${formatLoadError(e)}\n`);
-    io.stderr(`conformance: ${errors.length} error(s) in scenario files\n`);
-    return 2;
-  }
+  // Bad files are reported first; the good ones still run, and the exit status is 2 —
+  // unless --only leaves the bad files out, in which case they are only warned about.
   const only = args.only ?? [];
-  const selected: LoadedScenario[] = only.length === 0 ? all : all.filter((s) => only.some((p) => selects(p, s.scenario.id)));
-  if (selected.length === 0) throw new UsageError(`no scenario matches ${only.join(', ')}`);
+  const isSelected = (id: string) => only.length === 0 || only.some((p) => selects(p, id));
+  for (const e of errors) io.stderr(`${isSelected(e.id ?? '') ? '' : 'warning (not selected): '}${formatLoadError(e)}\n`);
+  const badFiles = new Set(errors.filter((e) => isSelected(e.id ?? '')).map((e) => e.file)).size;
+  const selected: LoadedScenario[] = all.filter((s) => isSelected(s.scenario.id));
+  if (selected.length === 0 && badFiles === 0) throw new UsageError(`no scenario matches ${only.join(', ')}`);
 
   let expectations: Expectations | undefined;
   let stale: string[] = [];
@@ -115,7 +114,8 @@ async function run(argv: string[], io: MainIO): Promise<number> {
   }
 
   let target: Target;
-  if (args.target === 'reference') target = referenceTarget(profile);
+  // Imported only when used: a run against a URL does not load the reference at all.
+  if (args.target === 'reference') target = (await import('./targets/reference.ts')).referenceTarget(profile);
   else {
     let url: URL;
     try {
@@ -145,12 +145,13 @@ async function run(argv: string[], io: MainIO): Promise<number> {
     results.push(result);
     for (const r of reporters) r.result(result);
   }
-  const summary = summarize(results, stale);
+  const summary = summarize(results, stale, badFiles);
   for (const r of reporters) {
     const text = r.finish(summary, results);
     if (text === undefined) continue;
     if (args.out !== undefined) writeFileSync(args.out, text);
     else io.stdout(text);
   }
+  if (badFiles > 0) return 2;
   return summary.ok ? 0 : 1;
 }

@@ -46,11 +46,14 @@ export interface Summary {
   total: number;
   counts: Record<Outcome, number>;
   stale: string[];
+  /** Scenario files that could not be loaded (their scenarios did not run). */
+  badFiles: number;
   ok: boolean;
 }
 
-export function summarize(results: readonly Classified[], stale: string[] = []): Summary {
+export function summarize(results: readonly Classified[], stale: string[] = [], badFiles = 0): Summary {
   const counts: Record<Outcome, number> = { pass: 0, fail: 0, error: 0, skip: 0, xfail: 0, xpass: 0 };
   for (const r of results) counts[r.outcome]++;
-  return { total: results.length, counts, stale, ok: stale.length === 0 && !results.some((r) => isBad(r.outcome)) };
+  const ok = badFiles === 0 && stale.length === 0 && !results.some((r) => isBad(r.outcome));
+  return { total: results.length, counts, stale, badFiles, ok };
 }

@@ -39,6 +39,11 @@ test('an unknown key in expect is reported', () => {
   assert.match(messages(bad).join('\n'), /step 1 \(steps\[0\]\.expect\): Unrecognized key: "stauts"/);
 });
 
+test('an unknown key in expect says where body fields go', () => {
+  const bad = { ...ok, steps: [{ ...ok.steps[0], expect: { status: 200, id: { $type: 'integer' } } }] };
+  assert.match(messages(bad).join('\n'), /Unrecognized key: "id" \(expect takes status, result, .*; to check a body field, put it in json_subset\)/);
+});
+
 test('a bad "as" explains the choices', () => {
   const bad = { ...ok, steps: [{ ...ok.steps[0], as: 'king' }] };
   assert.match(messages(bad).join('\n'), /"as" is a role \(owner, admin/);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { JsonSyntaxError, parseJsonWithPositions, type JsonPath, type ParsedJson } from './json-source.ts';
 import { PathError, parsePath } from './jsonpath.ts';
 import { validatePattern } from './matcher.ts';
-import { ControlStep, RequestStep, Scenario, isControlStep, type Step } from './schema.ts';
+import { ControlStep, Expect, RequestStep, Scenario, isControlStep, type Step } from './schema.ts';
 import { TemplateError, splitTemplate, stringsIn, templateRefs } from './template.ts';
 
 export interface LoadedScenario {
@@ -26,6 +26,8 @@ export interface LoadError {
   step?: number;
   /** Where in the file, e.g. steps[2].expect.status. */
   at: string;
+  /** The scenario id the file's path calls for (when loaded from a directory). */
+  id?: string;
   message: string;
 }
 
@@ -37,6 +39,8 @@ export function formatLoadError(e: LoadError): string {
 export function formatJsonPath(path: JsonPath): string {
   return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
 }
+
+const EXPECT_HINT = `expect takes ${Object.keys(Expect.shape).join(', ')}; to check a body field, put it in json_subset`;
 
 const Shell = Scenario.extend({ steps: z.array(z.unknown()).min(1) });
 
@@ -58,7 +62,11 @@ export function loadScenarioText(text: string, file: string, expectedId?: string
     errors.push({ file, line: pos.line, column: pos.column, ...(step !== undefined ? { step } : {}), at: formatJsonPath(path), message });
   };
   const zodIssues = (issues: z.core.$ZodIssue[], prefix: JsonPath) => {
-    for (const issue of issues) report([...prefix, ...(issue.path as (string | number)[])], issue.message);
+    for (const issue of issues) {
+      const path = [...prefix, ...(issue.path as (string | number)[])];
+      const hint = issue.code === 'unrecognized_keys' && path.at(-1) === 'expect' ? ` (${EXPECT_HINT})` : '';
+      report(path, issue.message + hint);
+    }
   };
 
   // The shell first (steps unchecked), then each step against the schema its kind calls for,
@@ -162,7 +170,7 @@ export function loadScenarioDir(dir: string): { scenarios: LoadedScenario[]; err
     const id = relative(dir, full).split(sep).join('/').replace(/\.json$/, '');
     const file = relative(process.cwd(), full) || full;
     const r = loadScenarioText(readFileSync(full, 'utf8'), file, id);
-    errors.push(...r.errors);
+    errors.push(...r.errors.map((e) => ({ ...e, id })));
     if (r.scenario) scenarios.push(r.scenario);
   }
   return { scenarios, errors };

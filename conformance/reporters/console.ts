@@ -33,6 +33,7 @@ export function consoleReporter(write: (s: string) => void = (s) => process.stdo
       if (c.xpass) parts.push(`${c.xpass} unexpected passes`);
       write(`\n${summary.ok ? 'OK' : 'FAILED'}: ${summary.total} scenarios: ${parts.join(', ')}\n`);
       for (const id of summary.stale) write(`stale expectation: no scenario "${id}" (remove it from the expectations file)\n`);
+      if (summary.badFiles > 0) write(`${summary.badFiles} scenario file(s) could not be loaded (see above); their scenarios did not run\n`);
       return undefined;
     },
   };

@@ -15,6 +15,7 @@ export function jsonReporter(): Reporter {
         ok: summary.ok,
         summary: { total: summary.total, ...summary.counts },
         stale_expectations: summary.stale,
+        unloadable_files: summary.badFiles,
         results: results.map((r) => ({
           id: r.id,
           file: r.file,
