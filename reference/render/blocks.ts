@@ -5,6 +5,9 @@
 // - a paragraph keeps its trailing spaces (ParagraphProcessor only lstrips);
 // - a blockquote runs to the next blank line, lazily taking every line in between,
 //   and a block of nothing but empty ">" lines is text (BlockQuoteProcessor);
+// - a heading starts at the line's first column and drops any trailing #s
+//   (HashHeaderProcessor); a table needs a blank line before it (TableProcessor
+//   tests a whole block);
 // - inline content is left for inline.ts: markdown-it's inline rules never run.
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 
@@ -90,8 +93,31 @@ function paragraph(state: StateBlock, startLine: number, endLine: number): boole
   return true;
 }
 
+/** `# Title`: 1-6 #s at the start of the line, whitespace, the title; trailing #s dropped. */
+function heading(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine] !== state.blkIndent) return false;
+  const line = state.src.slice(state.bMarks[startLine]! + state.tShift[startLine]!, state.eMarks[startLine]);
+  const m = /^(#{1,6})\s(.*)$/.exec(line);
+  if (!m) return false;
+  if (silent) return true;
+  const tag = `h${(m[1] as string).length}`;
+  state.push('heading_open', tag, 1).map = [startLine, startLine + 1];
+  const inline = state.push('inline', '', 0);
+  inline.content = (m[2] as string).replace(/#*$/, '').trim();
+  inline.map = [startLine, startLine + 1];
+  inline.children = [];
+  state.push('heading_close', tag, -1);
+  state.line = startLine + 1;
+  return true;
+}
+
 md.block.ruler.at('blockquote', blockquote, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+md.block.ruler.at('heading', heading, { alt: ['paragraph', 'reference', 'blockquote'] });
 md.block.ruler.at('paragraph', paragraph);
+// markdown-it lets a table interrupt a paragraph; the server does not. There is no
+// public way to read a rule back, so the table rule is taken from the ruler's list.
+const table = md.block.ruler.__rules__.find((rule) => rule.name === 'table');
+if (table) md.block.ruler.at('table', table.fn, { alt: ['reference'] });
 
 /** Block tokens; `inline` tokens carry their raw text in `content`. */
 export function parseBlocks(source: string): Token[] {
