@@ -10,7 +10,7 @@ import { errorResponse, successResponse } from './envelope.ts';
 import { ApiError, InternalError, MethodNotAllowed, RouteNotFound, Unauthorized } from './errors.ts';
 import { RawParams } from './params.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
-import { requestKey, ResponseCache, stamp } from './response-cache.ts';
+import { ResponseCache, stamp } from './response-cache.ts';
 import { Router, type RouteMatch } from './router.ts';
 import type { User } from '../state/types.ts';
 
@@ -32,17 +32,17 @@ const caches = new WeakMap<Store, ResponseCache>();
 export function dispatch(core: Core, req: ApiRequest): ApiResponse {
   let cache = caches.get(core.store);
   if (!cache) caches.set(core.store, (cache = new ResponseCache()));
-  const method = req.method.toUpperCase() === 'HEAD' ? 'GET' : req.method.toUpperCase();
-  const key = method === 'GET' ? requestKey(method, req) : undefined;
-  if (key !== undefined) {
-    const hit = cache.get(core, key);
+  const upper = req.method.toUpperCase();
+  const method = upper === 'HEAD' ? 'GET' : upper;
+  if (method === 'GET') {
+    const hit = cache.get(core, req);
     if (hit) return hit;
   }
   const before = stamp(core);
   const answer = { route: undefined as Route | undefined };
   const res = answerOf(core, req, method, answer);
   if (method === 'GET' && answer.route !== undefined && REPLAYABLE.has(answer.route.path)) {
-    if (key !== undefined && res.status === 200) cache.set(core, key, res, before);
+    if (res.status === 200) cache.set(core, req, res, before);
   } else {
     cache.clear();
   }

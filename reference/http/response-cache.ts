@@ -5,6 +5,7 @@
 // the store's version and its data, realm and config objects, the clock, the random
 // counter and the control flag. Dispatch clears the cache after any request that is
 // not a cacheable read, since that may change state the stamp cannot see.
+// For GET requests only: the method is not part of the key.
 import type { Core } from './context.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
 
@@ -13,39 +14,78 @@ const MAX_ENTRIES = 1_000;
 const MAX_CHARS = 32 * 1024 * 1024;
 
 interface Entry {
+  /** The request's headers, in order: compared one by one, cheaper than a string key. */
+  headerNames: string[];
+  headerValues: string[];
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
 export class ResponseCache {
-  #entries = new Map<string, Entry>();
+  /** By path alone, for requests with neither query nor body (most reads). */
+  #byPath = new Map<string, Entry[]>();
+  /** By [path, query, body], for the others. */
+  #byRequest = new Map<string, Entry[]>();
+  #count = 0;
   #chars = 0;
   #stamp: Stamp | undefined;
 
   /** The cached answer to this request, if the state is still the one it was computed on. */
-  get(core: Core, key: string): ApiResponse | undefined {
+  get(core: Core, req: ApiRequest): ApiResponse | undefined {
     if (this.#stamp === undefined || !unchanged(this.#stamp, core)) return undefined;
-    const hit = this.#entries.get(key);
-    return hit === undefined ? undefined : replay(hit);
+    const list = this.#list(req, false);
+    if (list === undefined) return undefined;
+    for (const entry of list) if (sameHeaders(entry, req.headers)) return replay(entry);
+    return undefined;
   }
 
   /** Remember a response computed on the state `before` describes, unless computing it changed that state. */
-  set(core: Core, key: string, res: ApiResponse, before: Stamp): void {
+  set(core: Core, req: ApiRequest, res: ApiResponse, before: Stamp): void {
     if (!unchanged(before, core)) return;
     if (this.#stamp === undefined || !unchanged(this.#stamp, core)) {
       this.clear();
       this.#stamp = before;
     }
-    if (this.#entries.size >= MAX_ENTRIES || this.#chars + res.body.length > MAX_CHARS) this.clear();
-    this.#entries.set(key, { status: res.status, headers: { ...res.headers }, body: res.body });
+    if (this.#count >= MAX_ENTRIES || this.#chars + res.body.length > MAX_CHARS) this.clear();
+    const list = this.#list(req, true);
+    if (list === undefined) return;
+    const headerNames = Object.keys(req.headers ?? {});
+    const headerValues = headerNames.map((name) => (req.headers as Record<string, string>)[name] as string);
+    list.push({ headerNames, headerValues, status: res.status, headers: { ...res.headers }, body: res.body });
+    this.#count++;
     this.#chars += res.body.length;
   }
 
   clear(): void {
-    this.#entries.clear();
+    this.#byPath.clear();
+    this.#byRequest.clear();
+    this.#count = 0;
     this.#chars = 0;
   }
+
+  /** The entries for this path, query and body; undefined for a raw-bytes body (rare in a read, not worth hashing). */
+  #list(req: ApiRequest, create: boolean): Entry[] | undefined {
+    if (req.body instanceof Uint8Array) return undefined;
+    const plain = req.query === undefined && req.body === undefined;
+    const map = plain ? this.#byPath : this.#byRequest;
+    const key = plain ? req.path : JSON.stringify([req.path, req.query ?? null, req.body ?? null]);
+    let list = map.get(key);
+    if (list === undefined && create) map.set(key, (list = []));
+    return list;
+  }
+}
+
+/** Same names, values and order (order decides which of two spellings of a name is read). */
+function sameHeaders(entry: Entry, headers: Record<string, string> | undefined): boolean {
+  let i = 0;
+  if (headers !== undefined) {
+    for (const name in headers) {
+      if (entry.headerNames[i] !== name || entry.headerValues[i] !== headers[name]) return false;
+      i++;
+    }
+  }
+  return i === entry.headerNames.length;
 }
 
 export interface Stamp {
@@ -82,21 +122,6 @@ function unchanged(s: Stamp, core: Core): boolean {
     s.counter === core.random.counter &&
     s.control === core.control
   );
-}
-
-/**
- * Everything an endpoint can see of the request, as a string; undefined when the body
- * is raw bytes (rare for a read, and not worth hashing).
- */
-export function requestKey(method: string, req: ApiRequest): string | undefined {
-  const body = req.body;
-  if (body instanceof Uint8Array) return undefined;
-  return `${method} ${req.path}\n${part(req.query)}\n${part(body)}\n${part(req.headers)}`;
-}
-
-function part(value: Record<string, string> | string | undefined): string {
-  if (value === undefined) return '-';
-  return typeof value === 'string' ? `s${value}` : `o${JSON.stringify(value)}`;
 }
 
 /**
