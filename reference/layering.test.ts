@@ -28,6 +28,7 @@ type Area =
   | 'actions'
   | 'domain'
   | 'state'
+  | 'state-types'
   | 'narrow'
   | 'render'
   | 'crypto'
@@ -37,22 +38,25 @@ type Area =
 const HTTP_FLOW = new Set(['http/dispatch.ts', 'http/auth.ts', 'http/envelope.ts']);
 
 const LEAVES: Area[] = ['narrow', 'render', 'crypto', 'determinism'];
-const BELOW_ENDPOINTS: Area[] = ['domain', 'state', 'options', 'http-vocabulary', ...LEAVES];
+/** state/types.ts holds only entity types and constants (flag bits, roles): the narrow language may read them. */
+const VOCABULARY: Area[] = ['state-types'];
+const BELOW_ENDPOINTS: Area[] = ['domain', 'state', 'options', 'http-vocabulary', ...LEAVES, ...VOCABULARY];
 
 /** area → the other areas it may import. The direction is the design; change it only with DESIGN.md. */
 const MAY_IMPORT: Record<Area, readonly Area[] | 'any'> = {
   index: 'any', // the composition root
   testing: 'any', // test support (assertUnchanged, ...), never imported by the core
   adapters: ['http', 'http-vocabulary'],
-  http: ['routes', 'http-vocabulary', 'state', 'domain', 'options', ...LEAVES],
+  http: ['routes', 'http-vocabulary', 'state', 'domain', 'options', ...LEAVES, ...VOCABULARY],
   routes: ['endpoints', 'http-vocabulary'],
   endpoints: ['actions', ...BELOW_ENDPOINTS],
   actions: BELOW_ENDPOINTS,
   domain: BELOW_ENDPOINTS, // domain and state are one layer: shared rules over the state
   state: BELOW_ENDPOINTS,
-  'http-vocabulary': ['state', 'options', ...LEAVES],
-  options: ['state', 'determinism'],
-  narrow: LEAVES,
+  'http-vocabulary': ['state', 'options', ...LEAVES, ...VOCABULARY],
+  options: ['state', 'determinism', ...VOCABULARY],
+  narrow: [...LEAVES, ...VOCABULARY],
+  'state-types': [],
   render: LEAVES,
   crypto: LEAVES,
   determinism: [],
@@ -72,6 +76,7 @@ const PACKAGES: Record<string, readonly Area[] | 'any'> = {
 const NODE_ALLOWED = new Set(['adapters/node-http.ts']);
 
 function areaOf(file: string): Area | undefined {
+  if (file === 'state/types.ts') return 'state-types';
   if (file === 'index.ts' || file === 'options.ts' || file === 'routes.ts' || file === 'determinism.ts') {
     return file.slice(0, -3) as Area;
   }

@@ -3,6 +3,10 @@
 // {name} matches digits only, as the real server's URL patterns do.
 import * as control from './endpoints/control.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
+import { deleteMessage } from './endpoints/message-delete.ts';
+import { reportMessage } from './endpoints/message-report.ts';
+import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
+import { updateRealm } from './endpoints/realm.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
 import { getStreamId, getStreams } from './endpoints/streams.ts';
 import { getSubscriptions } from './endpoints/subscriptions.ts';
@@ -45,6 +49,14 @@ export const ROUTES: Route[] = [
   api('GET', '/streams', 'user', getStreams),
   api('GET', '/get_stream_id', 'user', getStreamId),
   api('GET', '/users/me/subscriptions', 'user', getSubscriptions),
+
+  // messages
+  api('POST', '/messages', 'user', sendMessage),
+  api('GET', '/messages', 'optional', getMessages),
+  api('GET', '/messages/matches_narrow', 'user', matchesNarrow),
+  api('DELETE', '/messages/{message_id}', 'user', deleteMessage),
+  api('POST', '/messages/{message_id}/report', 'user', reportMessage),
+  api('PATCH', '/realm', 'user', updateRealm),
 
   ctl('POST', '/clock/advance', control.advanceClock),
   ctl('POST', '/reset', control.resetState),

@@ -1,0 +1,84 @@
+// Deleting a message (zulip/zulip zerver/actions/message_delete.py,
+// zerver/lib/message.py validate_can_delete_message): check, then do, then emit.
+import { hasPermission, CHANNEL_SETTINGS, REALM_SETTINGS } from '../domain/permissions.ts';
+import { hasMessageAccess } from '../domain/messages.ts';
+import { firstMessageId } from '../domain/channels.ts';
+import { isGuest } from '../domain/users.ts';
+import type { Ctx } from '../http/context.ts';
+import { BadRequest } from '../http/errors.ts';
+import type { Message, User } from '../state/types.ts';
+
+/** The message the user may modify, or "Invalid message(s)" for missing and forbidden alike. */
+export function accessMessageForModify(ctx: Ctx, id: number): Message {
+  const m = ctx.store.message(id);
+  if (!m || !hasMessageAccess(ctx.store, ctx.me, m, ctx.nowMs(), true)) throw new BadRequest('Invalid message(s)');
+  return m;
+}
+
+export function checkCanDeleteMessage(ctx: Ctx, user: User, m: Message): void {
+  const store = ctx.store;
+  const now = ctx.nowMs();
+  const realm = store.realm;
+  const channel = m.stream_id === null ? undefined : store.channel(m.stream_id);
+  const denied = new BadRequest("You don't have permission to delete this message");
+  if (hasPermission(store, REALM_SETTINGS.can_delete_any_message_group, realm.can_delete_any_message_group, user, now)) return;
+  if (channel && hasPermission(store, CHANNEL_SETTINGS.can_delete_any_message_group, channel.can_delete_any_message_group, user, now)) return;
+  const sender = store.user(m.sender_id);
+  if (m.sender_id !== user.user_id && sender?.bot_owner_id !== user.user_id) throw denied;
+  const realmOwn = hasPermission(store, REALM_SETTINGS.can_delete_own_message_group, realm.can_delete_own_message_group, user, now);
+  const channelOwn =
+    channel !== undefined &&
+    hasPermission(store, CHANNEL_SETTINGS.can_delete_own_message_group, channel.can_delete_own_message_group, user, now);
+  if (!realmOwn && !channelOwn) throw denied;
+  const limit = realm.message_content_delete_limit_seconds;
+  if (limit !== null && ctx.nowSeconds() - m.timestamp > limit) {
+    throw new BadRequest('The time limit for deleting this message has passed');
+  }
+}
+
+/** Who hears of the deletion (event_recipient_ids_for_action_on_messages), plus the actor. */
+function deletionAudience(ctx: Ctx, m: Message, actor: User): number[] {
+  const store = ctx.store;
+  const withRows = store.usersWithRow(m.id);
+  const audience = new Set<number>();
+  if (m.stream_id === null) for (const id of withRows) audience.add(id);
+  else {
+    const channel = store.channel(m.stream_id);
+    const subscribers = store.subscribers(m.stream_id);
+    if (channel && !channel.invite_only) {
+      for (const id of subscribers) audience.add(id);
+      for (const id of withRows) if (!isGuest(store.user(id) as User)) audience.add(id);
+    } else if (channel?.history_public_to_subscribers) {
+      for (const id of subscribers) audience.add(id);
+    } else {
+      const rows = new Set(withRows);
+      for (const id of subscribers) if (rows.has(id)) audience.add(id);
+    }
+  }
+  audience.add(actor.user_id);
+  return [...audience].sort((a, b) => a - b);
+}
+
+export function doDeleteMessage(ctx: Ctx, actor: User, m: Message): void {
+  const store = ctx.store;
+  const audience = deletionAudience(ctx, m, actor);
+  const channel = m.stream_id === null ? undefined : store.channel(m.stream_id);
+  const firstBefore = channel ? firstMessageId(store, channel) : null;
+  store.removeMessage(m.id);
+  const event: Record<string, unknown> = { type: 'delete_message', message_ids: [m.id], message_type: m.type };
+  if (m.stream_id !== null) {
+    event['stream_id'] = m.stream_id;
+    event['topic'] = m.topic.toLowerCase();
+  }
+  store.emit(audience, event);
+  if (channel && firstBefore === m.id) {
+    store.emit(store.subscribers(channel.stream_id), {
+      type: 'stream',
+      op: 'update',
+      property: 'first_message_id',
+      value: firstMessageId(store, channel),
+      stream_id: channel.stream_id,
+      name: channel.name,
+    });
+  }
+}

@@ -1,0 +1,49 @@
+// Messages the server itself sends (Notification Bot's reports and notices), without
+// the permission checks of a user's send (zulip/zulip internal_send_stream_message,
+// internal_send_private_message).
+import { renderForStore } from '../domain/render-message.ts';
+import type { Ctx } from '../http/context.ts';
+import { FLAG, type Message, type User } from '../state/types.ts';
+import { doSendMessage } from './send-message.ts';
+
+export function notificationBot(ctx: Ctx): User {
+  const bot = ctx.store.userByEmail('notification-bot@zulip.com');
+  if (!bot) throw new Error('the realm has no notification bot');
+  return bot;
+}
+
+export function internalSend(
+  ctx: Ctx,
+  sender: User,
+  where: { stream_id: number; topic: string } | { dm_user_ids: number[] },
+  content: string,
+): Message {
+  const store = ctx.store;
+  const rendered = renderForStore(store, content);
+  const isStream = 'stream_id' in where;
+  const dmIds = isStream ? [] : [...new Set([sender.user_id, ...where.dm_user_ids])].sort((a, b) => a - b);
+  const recipients = isStream ? store.subscribers(where.stream_id).filter((id) => store.user(id)?.is_active) : dmIds;
+  const flags = new Map<number, number>();
+  for (const id of recipients) {
+    let bits = id === sender.user_id ? FLAG.read : 0;
+    if (rendered.user_ids.has(id)) bits |= FLAG.mentioned;
+    flags.set(id, bits);
+  }
+  const message: Message = {
+    id: 0,
+    sender_id: sender.user_id,
+    type: isStream ? 'stream' : 'private',
+    stream_id: isStream ? where.stream_id : null,
+    topic: isStream ? where.topic : '',
+    dm_user_ids: dmIds,
+    content,
+    rendered_content: rendered.html,
+    timestamp: ctx.nowSeconds(),
+    client: 'Internal',
+    is_me_message: false,
+    reactions: [],
+    last_edit_timestamp: null,
+    last_moved_timestamp: null,
+  };
+  return doSendMessage(ctx, { message, flags }, undefined);
+}

@@ -1,0 +1,81 @@
+// Reporting a message to the moderators (zulip/zulip zerver/lib/message_report.py,
+// zerver/views/message_report.py): Notification Bot posts the report into the
+// realm's moderation-request channel.
+import { hasMessageAccess } from '../domain/messages.ts';
+import { isoDate } from '../domain/users.ts';
+import type { Ctx } from '../http/context.ts';
+import { BadRequest } from '../http/errors.ts';
+import type { Message, User } from '../state/types.ts';
+import { internalSend, notificationBot } from './internal-send.ts';
+
+/** server_report_message_types (feature level 435). */
+export const REPORT_TYPES: ReadonlyArray<{ key: string; name: string }> = [
+  { key: 'spam', name: 'Spam' },
+  { key: 'harassment', name: 'Harassment' },
+  { key: 'inappropriate', name: 'Inappropriate content' },
+  { key: 'norms', name: 'Violates community norms' },
+  { key: 'other', name: 'Other reason' },
+];
+
+/** The reported message is quoted up to 10000 − 1000 − 500 characters. */
+const MAX_QUOTED = 8500;
+
+export function checkReport(ctx: Ctx, messageId: number, reportType: string, description: string): Message {
+  if (reportType === 'other' && description === '') throw new BadRequest('An explanation is required.');
+  if (ctx.store.realm.moderation_request_channel_id === null) {
+    throw new BadRequest('Message reporting is not enabled in this organization.');
+  }
+  const m = ctx.store.message(messageId);
+  if (!m || !hasMessageAccess(ctx.store, ctx.me, m, ctx.nowMs())) throw new BadRequest('Invalid message(s)');
+  return m;
+}
+
+const mention = (u: User | undefined) => (u ? `@_**${u.full_name}|${u.user_id}**` : 'an unknown user');
+
+/** A backtick fence longer than any run of backticks in the content. */
+function unusedFence(content: string): string {
+  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function header(ctx: Ctx, reporter: User, m: Message): string {
+  const store = ctx.store;
+  const sender = store.user(m.sender_id);
+  const at = `<time:${isoDate(m.timestamp * 1000)}>`;
+  if (m.stream_id !== null) return `${mention(reporter)} reported a message sent by ${mention(sender)} at ${at}.`;
+  const others = m.dm_user_ids.filter((id) => id !== m.sender_id);
+  if (m.dm_user_ids.length <= 2) {
+    if (reporter.user_id !== m.sender_id) return `${mention(reporter)} reported a direct message sent by ${mention(sender)} at ${at}.`;
+    const to = store.user(others[0] ?? reporter.user_id);
+    return `${mention(reporter)} reported a direct message sent by ${mention(sender)} to ${mention(to)} at ${at}.`;
+  }
+  const names = others.map((id) => mention(store.user(id))).sort();
+  const last = names.pop() as string;
+  const rest = names.length > 1 ? `${names.join(', ')},` : names.join(', ');
+  return `${mention(reporter)} reported a direct message sent by ${mention(sender)} to ${rest} and ${last} at ${at}.`;
+}
+
+function originalLink(ctx: Ctx, m: Message): string {
+  if (m.stream_id !== null) {
+    const channel = ctx.store.channel(m.stream_id);
+    return `Original message at #**${channel?.name ?? ''}>${m.topic}@${m.id}**`;
+  }
+  // NOTE: approximation: the real server's URL slug for direct-message narrows also carries names.
+  return `[Original message](${ctx.store.realm.url}/#narrow/dm/${m.dm_user_ids.join(',')}/near/${m.id})`;
+}
+
+export function doReport(ctx: Ctx, reporter: User, m: Message, reportType: string, description: string): void {
+  const store = ctx.store;
+  const channelId = store.realm.moderation_request_channel_id as number;
+  const channel = store.channel(channelId);
+  const reason = REPORT_TYPES.find((t) => t.key === reportType)?.name ?? reportType;
+  const points = [...m.content];
+  const quoted = points.length > MAX_QUOTED ? points.slice(0, MAX_QUOTED - 20).join('') + '\n[message truncated]' : m.content;
+  const fence = unusedFence(quoted);
+  const body =
+    `${header(ctx, reporter, m)}\n\`\`\`quote\n**${reason}**. ${description}\n\`\`\`\n\n` +
+    `${fence} spoiler ${originalLink(ctx, m)}\n${quoted}\n${fence}\n`;
+  const reported = store.user(m.sender_id);
+  const topic = channel?.topics_policy === 'empty_topic_only' ? '' : `${reported?.full_name ?? 'Unknown user'} moderation`;
+  internalSend(ctx, notificationBot(ctx), { stream_id: channelId, topic }, body);
+}

@@ -1,0 +1,97 @@
+// Message access and the Message object of SPEC.md, as a viewer sees it.
+// Mirrors zulip/zulip zerver/lib/message_access.py (has_message_access) and
+// zerver/lib/message_cache.py (MessageDict.build_message_dict / finalize_payload).
+import { apiEmail, type Store } from '../state/store.ts';
+import { FLAG, type Message, type User } from '../state/types.ts';
+import { hasContentAccess, isSubscribed } from './channels.ts';
+import { avatarUrl } from './users.ts';
+
+export interface MessageView {
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+  allowEmptyTopicName: boolean;
+}
+
+/**
+ * May `viewer` read the message? Direct messages: only with a UserMessage row.
+ * Channels with shared history: whoever has content access to the channel.
+ * Protected history: a row (received while subscribed) and a current subscription.
+ * `forModify`: deleting/editing also refuses messages in archived channels.
+ */
+export function hasMessageAccess(store: Store, viewer: User, m: Message, nowMs: number, forModify = false): boolean {
+  const row = store.userMessageFlags(viewer.user_id, m.id);
+  if (m.stream_id === null) return row !== undefined;
+  const channel = store.channel(m.stream_id);
+  if (!channel) return false;
+  if (forModify && channel.is_archived) return false;
+  if (channel.history_public_to_subscribers) return hasContentAccess(store, viewer, channel, nowMs);
+  return row !== undefined && isSubscribed(store, viewer.user_id, channel.stream_id);
+}
+
+/** The topic as shown: "" becomes the realm's display name unless the client opted in. */
+export function displayTopic(store: Store, topic: string, allowEmptyTopicName: boolean): string {
+  return topic === '' && !allowEmptyTopicName ? store.realm.empty_topic_display_name : topic;
+}
+
+/** Recipient ids: per user (1:1 DMs), per channel, per group conversation. */
+export function recipientId(store: Store, viewerId: number, m: Message): number {
+  if (m.stream_id !== null) return store.recipientIdFor(`s:${m.stream_id}`);
+  if (m.dm_user_ids.length <= 2) {
+    // A 1:1 conversation is addressed by the other participant's personal recipient.
+    const other = m.dm_user_ids.find((id) => id !== viewerId) ?? viewerId;
+    return store.recipientIdFor(`u:${other}`);
+  }
+  return store.recipientIdFor(`g:${m.dm_user_ids.join(',')}`);
+}
+
+function displayRecipient(store: Store, m: Message): unknown {
+  if (m.stream_id !== null) return store.channel(m.stream_id)?.name ?? '';
+  const people = m.dm_user_ids.map((id) => {
+    const u = store.user(id);
+    return { id, email: u ? apiEmail(u, store.realm) : '', full_name: u?.full_name ?? '', is_mirror_dummy: u?.is_mirror_dummy ?? false };
+  });
+  // 1:1 conversations are ordered by email (the real server adds the sender that way).
+  if (people.length === 2) people.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  return people;
+}
+
+/** The Message object, without flags (the caller adds them). Key order is fixed. */
+export function formatMessage(store: Store, viewer: User | null, m: Message, view: MessageView): Record<string, unknown> {
+  const sender = store.user(m.sender_id);
+  const out: Record<string, unknown> = {
+    id: m.id,
+    sender_id: m.sender_id,
+    content: view.applyMarkdown ? m.rendered_content : m.content,
+    recipient_id: recipientId(store, viewer?.user_id ?? -1, m),
+    timestamp: m.timestamp,
+    client: m.client,
+    subject: m.stream_id === null ? '' : displayTopic(store, m.topic, view.allowEmptyTopicName),
+    topic_links: [],
+  };
+  if (m.last_edit_timestamp !== null) out['last_edit_timestamp'] = m.last_edit_timestamp;
+  if (m.last_moved_timestamp !== null) out['last_moved_timestamp'] = m.last_moved_timestamp;
+  Object.assign(out, {
+    is_me_message: m.is_me_message,
+    reactions: m.reactions.map((r) => ({ ...r })),
+    submessages: [],
+    sender_full_name: sender?.full_name ?? 'Unknown user',
+    sender_email: sender ? apiEmail(sender, store.realm) : '',
+    sender_realm_str: store.realm.string_id,
+    display_recipient: displayRecipient(store, m),
+    type: m.type,
+  });
+  if (m.stream_id !== null) out['stream_id'] = m.stream_id;
+  // A sender who hides their email: the client cannot compute the gravatar itself.
+  const gravatarOk = view.clientGravatar && sender !== undefined && sender.email_address_visibility === 1;
+  out['avatar_url'] = sender ? avatarUrl(store, viewer, sender, gravatarOk) : null;
+  out['content_type'] = view.applyMarkdown ? 'text/html' : 'text/x-markdown';
+  return out;
+}
+
+/** Flag names for the API, from flag bits (wildcard_mentioned is the legacy union). */
+export function flagNames(bits: number): string[] {
+  const out: string[] = [];
+  for (const [name, bit] of Object.entries(FLAG)) if (bits & bit) out.push(name);
+  if (bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
+  return out;
+}

@@ -1,0 +1,171 @@
+// POST /messages, GET /messages, GET /messages/matches_narrow — zulip/zulip
+// zerver/views/message_send.py (send_message_backend) and
+// zerver/views/message_fetch.py (get_messages_backend, messages_in_narrow_backend).
+import { z } from 'zod';
+import { checkSendMessage, doSendMessage } from '../actions/send-message.ts';
+import { flagNames, formatMessage, type MessageView } from '../domain/messages.ts';
+import { dateAnchor, fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID, visibleMatch, candidates } from '../domain/message-window.ts';
+import { narrowEnv } from '../domain/narrow-env.ts';
+import { clientName } from '../http/client-name.ts';
+import type { Ctx } from '../http/context.ts';
+import { ApiError, BadRequest, MissingArgument, Unauthorized } from '../http/errors.ts';
+import { json, str } from '../http/params.ts';
+import { compileNarrow, NarrowAuthError, NarrowError, NarrowParamError, type CompiledNarrow } from '../narrow/index.ts';
+import type { Message, User } from '../state/types.ts';
+
+const TYPES = { direct: 'private', private: 'private', stream: 'stream', channel: 'stream' } as const;
+
+export function sendMessage(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read({
+    type: str(z.enum(['direct', 'private', 'stream', 'channel'])),
+    to: str().optional(),
+    topic: str().alias('subject').optional(),
+    content: str(),
+    local_id: str().optional(),
+    queue_id: str().optional(),
+    read_by_sender: json(z.boolean()).optional(),
+  });
+  const prepared = checkSendMessage(ctx, {
+    type: TYPES[p.type],
+    to: p.to,
+    content: p.content,
+    topic: p.topic,
+    readBySender: p.read_by_sender,
+    client: clientName(ctx),
+    localId: p.local_id,
+  });
+  const message = doSendMessage(ctx, prepared, p.queue_id !== undefined ? p.local_id : undefined);
+  return { id: message.id };
+}
+
+/** Compile the narrow parameter, turning narrow errors into the real server's responses. */
+export function compileFor(ctx: Ctx, raw: unknown, viewer: User | null, forMatchesNarrow = false): CompiledNarrow {
+  const { realm, config } = ctx.store;
+  const env = { ...narrowEnv(ctx.store, viewer, ctx.nowMs()), spectatorAccess: realm.enable_spectator_access && config.web_public_streams_enabled };
+  try {
+    return compileNarrow(raw, env, { forMatchesNarrow });
+  } catch (e) {
+    if (e instanceof NarrowParamError) throw new BadRequest(e.message);
+    if (e instanceof NarrowAuthError) throw new Unauthorized();
+    if (e instanceof NarrowError) {
+      const prefix = e.kind === 'combination' ? 'Invalid narrow operator combination' : 'Invalid narrow operator';
+      throw new ApiError(400, 'BAD_NARROW', `${prefix}: ${e.desc}`, { desc: e.desc });
+    }
+    throw e;
+  }
+}
+
+const RANGE_PARAMS = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
+const MAX_MESSAGES_PER_FETCH = 5000;
+
+/** The anchor as the request gives it; first_unread and date are resolved once the narrow is known. */
+type AnchorSpec = number | 'first_unread' | { date: number };
+
+export function getMessages(ctx: Ctx): Record<string, unknown> {
+  const count = json(z.int().min(0));
+  const p = ctx.params.read({
+    anchor: str().optional(),
+    anchor_date: str().optional(),
+    include_anchor: json(z.boolean()).optional(),
+    num_before: count.optional(),
+    num_after: count.optional(),
+    narrow: json(z.array(z.unknown())).default([]),
+    client_gravatar: json(z.boolean()).default(true),
+    apply_markdown: json(z.boolean()).default(true),
+    message_ids: json(z.array(z.int().min(0))).optional(),
+    allow_empty_topic_name: json(z.boolean()).default(false),
+    use_first_unread_anchor: json(z.boolean()).default(false),
+  });
+  const viewer = ctx.user;
+  const view = { applyMarkdown: p.apply_markdown, clientGravatar: viewer !== null && p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
+
+  if (p.message_ids !== undefined) {
+    // SPEC.md: any range parameter with message_ids is an error (the real server forgives include_anchor).
+    const range = [p.num_before, p.num_after, p.anchor, p.include_anchor].some((v) => v !== undefined) || p.use_first_unread_anchor;
+    if (range) throw new BadRequest(`Unsupported parameter combination: ${RANGE_PARAMS}`, { parameters: RANGE_PARAMS });
+    if (p.message_ids.length > MAX_MESSAGES_PER_FETCH) throw new BadRequest('Too many messages requested (maximum 5000).');
+    const narrow = compileFor(ctx, p.narrow, viewer);
+    const c = candidates(ctx.store, viewer, narrow);
+    const messages = [...new Set(p.message_ids)]
+      .sort((a, b) => a - b)
+      .map((id) => visibleMatch(ctx.store, viewer, narrow, { ids: [], needRow: c.needRow }, id, ctx.nowMs()))
+      .filter((hit) => hit !== null)
+      .map((hit) => shapeMessage(ctx, viewer, narrow, view, hit.message, hit.flags));
+    return { messages, found_anchor: false, found_oldest: false, found_newest: false, history_limited: false };
+  }
+
+  // SPEC.md: num_before and num_after are required unless message_ids is given.
+  if (p.num_before === undefined) throw new MissingArgument('num_before');
+  if (p.num_after === undefined) throw new MissingArgument('num_after');
+  const spec = parseAnchor(p.use_first_unread_anchor ? 'first_unread' : p.anchor, p.anchor_date);
+  const numBefore = p.num_before;
+  const numAfter = p.num_after;
+  if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequest('Too many messages requested (maximum 5000).');
+  const includeAnchor = p.include_anchor ?? true;
+  if (!includeAnchor && numBefore > 0 && numAfter > 0) throw new BadRequest('The anchor can only be excluded at an end of the range');
+  const narrow = compileFor(ctx, p.narrow, viewer);
+  const now = ctx.nowMs();
+  const anchor =
+    typeof spec === 'number'
+      ? spec
+      : spec === 'first_unread'
+        ? viewer
+          ? firstUnreadAnchor(ctx.store, viewer, narrow, now)
+          : LARGER_THAN_MAX_MESSAGE_ID
+        : dateAnchor(ctx.store, viewer, narrow, spec.date, now);
+  const w = fetchWindow(ctx.store, viewer, narrow, { anchor, numBefore, numAfter, includeAnchor }, now);
+  return {
+    messages: w.messages.map((m) => shapeMessage(ctx, viewer, narrow, view, m, viewer ? ctx.store.userMessageFlags(viewer.user_id, m.id) : undefined)),
+    found_anchor: w.found_anchor,
+    found_oldest: w.found_oldest,
+    found_newest: w.found_newest,
+    history_limited: false,
+    anchor,
+  };
+}
+
+function shapeMessage(ctx: Ctx, viewer: User | null, narrow: CompiledNarrow, view: MessageView, m: Message, flags: number | undefined): Record<string, unknown> {
+  return {
+    ...formatMessage(ctx.store, viewer, m, view),
+    flags: viewer === null ? ['read'] : flags === undefined ? ['read', 'historical'] : flagNames(flags),
+    ...(narrow.highlight ? narrow.highlight(m) : {}),
+  };
+}
+
+function parseAnchor(raw: string | undefined, anchorDate: string | undefined): AnchorSpec {
+  if (raw === undefined) throw new BadRequest("Missing 'anchor' argument.");
+  if (raw === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+  if (raw === 'oldest') return 0;
+  if (raw === 'first_unread') return 'first_unread';
+  if (raw === 'date') {
+    // SPEC.md (level 445): the first message on or after anchor_date, else the newest.
+    if (anchorDate === undefined) throw new MissingArgument('anchor_date');
+    const seconds = parseAnchorDate(anchorDate);
+    if (seconds === null) throw new BadRequest('Invalid anchor_date');
+    return { date: seconds };
+  }
+  if (!/^-?\d+$/.test(raw)) throw new BadRequest('Invalid anchor');
+  return Math.min(Math.max(Number(raw), 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+/** ISO 8601 date or datetime; a date alone is 00:00 UTC and no zone means UTC. */
+function parseAnchorDate(text: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text.trim());
+  if (!m) return null;
+  const ms = Date.parse(`${m[1]}T${m[2] ?? '00:00:00'}${m[3] ?? 'Z'}`);
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+export function matchesNarrow(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read({ msg_ids: json(z.array(z.int())), narrow: json(z.array(z.unknown())) });
+  const me = ctx.me;
+  const narrow = compileFor(ctx, p.narrow, me, true);
+  const messages: Record<string, unknown> = {};
+  for (const id of [...new Set(p.msg_ids)].sort((a, b) => a - b)) {
+    const m = ctx.store.message(id);
+    const flags = ctx.store.userMessageFlags(me.user_id, id);
+    if (!m || flags === undefined || !narrow.matches(m, flags)) continue;
+    messages[String(id)] = narrow.highlight ? narrow.highlight(m) : {};
+  }
+  return { messages };
+}
