@@ -71,6 +71,10 @@ test('$absent: a key that must not be there', () => {
   no({ a: { $absent: true } }, { a: 1 }, /a: expected absent/);
 });
 
+test('a key that is a template is not an operator', () => {
+  assert.equal(validatePattern({ subscribed: { '${user:member.id}': ['Verona'] } }, 'p'), []);
+});
+
 test('patterns are validated', () => {
   assert.equal(validatePattern({ a: { $type: 'int' } }, 'p'), ['p.a.$type: types are string, integer, number, boolean, null, array, object (or a list of them)']);
   assert.equal(validatePattern({ $contains: '${ids}' }, 'p'), []);

@@ -22,11 +22,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** An operator key: "$" then a name. ("${...}" is a template, e.g. a key that is a user id.) */
+const isOperatorKey = (k: string) => k.startsWith('$') && !k.startsWith('${');
+
 /** The operator of an operator object, or null for a plain value. */
 export function operatorOf(p: unknown): { op: string; arg: unknown } | null {
   if (!isObject(p)) return null;
   const keys = Object.keys(p);
-  if (keys.length !== 1 || !(keys[0] as string).startsWith('$')) return null;
+  if (keys.length !== 1 || !isOperatorKey(keys[0] as string)) return null;
   const op = keys[0] as string;
   return { op, arg: p[op] };
 }
@@ -35,7 +38,7 @@ export function operatorOf(p: unknown): { op: string; arg: unknown } | null {
 export function validatePattern(p: unknown, where: string): string[] {
   if (Array.isArray(p)) return p.flatMap((el, i) => validatePattern(el, `${where}[${i}]`));
   if (!isObject(p)) return [];
-  const dollar = Object.keys(p).filter((k) => k.startsWith('$'));
+  const dollar = Object.keys(p).filter(isOperatorKey);
   if (dollar.length > 0 && Object.keys(p).length > 1) {
     return [`${where}: an operator object has exactly one key (found ${Object.keys(p).join(', ')}); use {"$eq": ...} for literal "$" keys`];
   }
