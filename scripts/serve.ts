@@ -51,8 +51,8 @@ async function main(): Promise<void> {
     : ({ method, path, status, ms }: { method: string; path: string; status: number; ms: number }) =>
         console.log(`${method} ${path} ${status} ${ms.toFixed(1)}ms`);
   const serving = await serve(reference, { port: opts.port, host: opts.host, ...(log ? { log } : {}) });
-  console.log(`Understudy listening on ${serving.url}`);
 
+  // Handlers first, then the URL: whoever reads the URL may signal at once.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  console.log(`Understudy listening on ${serving.url}`);
 }
 
 await main();

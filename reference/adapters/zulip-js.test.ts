@@ -1,0 +1,38 @@
+// The real zulip-js client against the reference through msw's setupServer.
+// zulip-js calls isomorphic-fetch, which in Node is node-fetch 2 over node:http's
+// ClientRequest (not the global fetch); msw's setupServer intercepts ClientRequest
+// too, so the handlers answer it. Its POST bodies are multipart (the form-data package).
+// The same client over a real socket against `npm start`: scripts/serve.test.ts.
+import { setupServer } from 'msw/node';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import zulipInit from 'zulip-js';
+import { createReference } from '../index.ts';
+import { createHandlers } from './msw.ts';
+
+const REALM = 'http://zulip.example.test';
+
+test('zulip-js logs in as Iago and lists users, channels and subscriptions through msw', async () => {
+  const reference = createReference();
+  const server = setupServer(...createHandlers(reference, { baseUrl: REALM }));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
+    assert.is(client.config.apiKey, 'kTf1UbMHKe0sbkgDym68apgMzeURDOzd');
+    const users = await client.users.retrieve();
+    assert.is(users.result, 'success');
+    assert.ok(users.members.some((u: { email: string }) => u.email === 'hamlet@zulip.com'));
+    const streams = await client.streams.retrieve();
+    assert.is(streams.result, 'success');
+    assert.ok(streams.streams.some((s: { name: string }) => s.name === 'Verona'));
+    const subs = await client.streams.subscriptions.retrieve();
+    assert.is(subs.result, 'success');
+    assert.ok(subs.subscriptions.length > 0);
+    const me = await client.users.me.getProfile();
+    assert.is(me.user_id, 4);
+  } finally {
+    server.close();
+  }
+});
+
+test.run();
