@@ -9,6 +9,10 @@
 //   (HashHeaderProcessor); a table needs a blank line before it (TableProcessor
 //   tests a whole block);
 // - inline content is left for inline.ts: markdown-it's inline rules never run.
+// NOTE: approximation: lists stay CommonMark's: an ordered list nests at the marker's
+// width (3 spaces for "1. ") where the server nests at 2, a change of bullet character
+// starts a new list, continuation lines lose the item's indent, "1)" items are lists,
+// and nesting stops at markdown-it's depth limit (100).
 import MarkdownIt, { type StateBlock, type Token } from 'markdown-it';
 
 const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });

@@ -27,9 +27,10 @@ export type {
 } from './context.ts';
 
 /**
- * The server's inline patterns, highest priority first. Realm linkifiers (priority
- * 45) and emoticon translation (a per-user setting, off by default) are not
- * implemented. NOTE: approximation: no realm linkifiers, no emoticon translation.
+ * The server's inline patterns, highest priority first.
+ * NOTE: approximation: no realm linkifiers (priority 45), no emoticon translation (a
+ * per-user setting, off by default), and none of the tree processors that add image,
+ * video and website previews (message_inline_image, message_embed) after links.
  */
 const engine = new InlineEngine([
   backtick,
