@@ -9,7 +9,9 @@ import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts
 import { updateRealm } from './endpoints/realm.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
 import { getStreamId, getStreams } from './endpoints/streams.ts';
-import { getSubscriptions } from './endpoints/subscriptions.ts';
+import { updateSubscriptionProperties, updateSubscriptionProperty } from './endpoints/subscription-properties.ts';
+import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpoints/subscriptions.ts';
+import { getTopics } from './endpoints/topics.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
 import type { Handler } from './http/context.ts';
 
@@ -48,7 +50,6 @@ export const ROUTES: Route[] = [
   api('GET', '/users/{user_id}', 'user', getUser),
   api('GET', '/streams', 'user', getStreams),
   api('GET', '/get_stream_id', 'user', getStreamId),
-  api('GET', '/users/me/subscriptions', 'user', getSubscriptions),
 
   // messages
   api('POST', '/messages', 'user', sendMessage),
@@ -57,6 +58,15 @@ export const ROUTES: Route[] = [
   api('DELETE', '/messages/{message_id}', 'user', deleteMessage),
   api('POST', '/messages/{message_id}/report', 'user', reportMessage),
   api('PATCH', '/realm', 'user', updateRealm),
+
+  // channels and subscriptions
+  api('GET', '/users/me/subscriptions', 'user', getSubscriptions),
+  api('POST', '/users/me/subscriptions', 'user', addSubscriptions),
+  api('DELETE', '/users/me/subscriptions', 'user', removeSubscriptions),
+  api('PATCH', '/users/me/subscriptions/{stream_id}', 'user', updateSubscriptionProperty),
+  api('POST', '/users/me/subscriptions/properties', 'user', updateSubscriptionProperties),
+  api('GET', '/users/me/{stream_id}/topics', 'user', getTopics),
+  ctl('POST', '/channels/{stream_id}/archive', control.archiveChannel),
 
   ctl('POST', '/clock/advance', control.advanceClock),
   ctl('POST', '/reset', control.resetState),

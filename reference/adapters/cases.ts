@@ -120,29 +120,57 @@ export const CASES: Case[] = [
   { name: 'POST a JSON-typed control parameter', method: 'POST', path: '/_understudy/clock/advance', body: { form: { ms: '1500' } }, expect: { status: 200, json: { ...ok } } },
   { name: 'POST a raw body without a content type is read as urlencoded', method: 'POST', path: '/_understudy/clock/advance', body: { raw: 'ms=500', type: '' }, expect: { status: 200, json: { ...ok } } },
 
-  // PATCH/DELETE with urlencoded bodies: the body is read whatever the method.
-  // NOTE: the core has no PATCH/DELETE route yet; these cases exercise the body transport
-  // and the 405 path, and will switch to PATCH /settings and DELETE /users/me/subscriptions.
+  // PATCH/DELETE with urlencoded bodies: the body is read whatever the method (the Python client).
   {
-    name: 'PATCH with a urlencoded body on a GET-only route',
+    name: 'PATCH with a urlencoded body',
     method: 'PATCH',
-    path: '/api/v1/users/me',
+    path: '/api/v1/users/me/subscriptions/1',
     as: 'iago@zulip.com',
-    body: { form: { full_name: 'Iago the Ensign' } },
-    expect: { status: 405, json: { result: 'error', code: 'BAD_REQUEST', msg: 'Method Not Allowed', allowed_methods: ['GET'] }, headers: { allow: 'GET' } },
+    body: { form: { property: 'pin_to_top', value: 'true' } },
+    expect: { status: 200, json: { ...ok } },
   },
   {
-    name: 'DELETE with a urlencoded body on a GET-only route',
+    name: 'DELETE with a urlencoded body',
     method: 'DELETE',
     path: '/api/v1/users/me/subscriptions',
-    as: 'iago@zulip.com',
+    as: 'hamlet@zulip.com',
     body: { form: { subscriptions: '["Verona"]' } },
-    expect: { status: 405, json: { allowed_methods: ['GET'] } },
+    expect: { status: 200, json: { ...ok, removed: ['Verona'], not_removed: [] } },
+  },
+  {
+    name: 'POST a message with a multipart body, as zulip-js does',
+    method: 'POST',
+    path: '/api/v1/messages',
+    as: 'hamlet@zulip.com',
+    body: { multipart: { type: 'stream', to: 'Denmark', topic: 'castle', content: 'To be, or **not** to be 🎭' } },
+    expect: { status: 200, json: { ...ok } },
+  },
+  {
+    name: 'GET messages with a JSON narrow in the query',
+    method: 'GET',
+    path: `/api/v1/messages?anchor=newest&num_before=1&num_after=0&narrow=${encodeURIComponent('[{"operator":"channel","operand":"Denmark"},{"operator":"topic","operand":"castle"}]')}`,
+    as: 'hamlet@zulip.com',
+    expect: { status: 200, json: { ...ok, messages: [{ subject: 'castle', content: '<p>To be, or <strong>not</strong> to be 🎭</p>' }] } },
+  },
+  {
+    name: 'DELETE with a query string',
+    method: 'DELETE',
+    path: '/api/v1/messages/999999?extra=1',
+    as: 'iago@zulip.com',
+    expect: { status: 400, json: { result: 'error', code: 'BAD_REQUEST' } },
   },
 
   { name: 'unknown route', method: 'GET', path: '/api/v1/no/such/route', as: 'iago@zulip.com', expect: { status: 404, json: { result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' } } },
   { name: 'unknown control route', method: 'POST', path: '/_understudy/nothing', expect: { status: 404, json: { code: 'BAD_REQUEST' } } },
-  { name: 'wrong method', method: 'POST', path: '/api/v1/server_settings', body: { form: { a: '1' } }, expect: { status: 405, json: { allowed_methods: ['GET'] }, headers: { allow: 'GET' } } },
+  { name: 'wrong method', method: 'POST', path: '/api/v1/server_settings', body: { form: { a: '1' } }, expect: { status: 405, json: { result: 'error', msg: 'Method Not Allowed' } } },
+  {
+    name: 'wrong method with a urlencoded body',
+    method: 'PATCH',
+    path: '/api/v1/users/me',
+    as: 'iago@zulip.com',
+    body: { form: { full_name: 'Iago the Ensign' } },
+    expect: { status: 405, json: { result: 'error', msg: 'Method Not Allowed' } },
+  },
 
   {
     name: 'no credentials',

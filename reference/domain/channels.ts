@@ -1,40 +1,101 @@
 // Channel access and the Channel / Subscription objects of SPEC.md.
-// Mirrors zulip/zulip zerver/lib/streams.py (has_metadata_access_to_channel,
-// has_content_access, get_streams_for_user, stream_to_dict) and
-// zerver/lib/subscription_info.py (build_stream_dict_for_sub).
+// Mirrors zulip/zulip zerver/lib/streams.py (user_has_metadata_access,
+// user_has_content_access, check_basic_stream_access, access_stream_common,
+// stream_to_dict) and zerver/lib/subscription_info.py (build_stream_dict_for_sub).
+//
+// Two levels of access, each decided by the first rule that applies (facts §9):
+//   metadata (name, description, settings, subscribers): web-public; subscribed;
+//     never a guest otherwise; public; an organization administrator; a member of
+//     can_administer_channel_group, can_add_subscribers_group or can_subscribe_group.
+//   content (messages, topics, subscribing oneself): web-public (guests too);
+//     subscribed; never a guest otherwise; public; a member of can_subscribe_group or
+//     can_add_subscribers_group. Administrators get no content access of their own.
+// The group settings are checked through permissions.ts hasPermission, whose
+// allow_everyone_group=false rule keeps guests out of all five.
+import { BadRequest } from '../http/errors.ts';
 import type { Store } from '../state/store.ts';
-import { CHANNEL_GROUP_SETTINGS, type Channel, type GroupSettingValue, type Subscription, type User } from '../state/types.ts';
-import { isUserInSetting, systemGroupId } from './groups.ts';
+import { CHANNEL_GROUP_SETTINGS, type Channel, type ChannelGroupSetting, type GroupSettingValue, type Subscription, type User } from '../state/types.ts';
+import { systemGroupId } from './groups.ts';
+import { CHANNEL_SETTINGS, hasPermission } from './permissions.ts';
 import { isAdmin, isGuest } from './users.ts';
 
 export function isSubscribed(store: Store, userId: number, streamId: number): boolean {
   return store.subscription(userId, streamId) !== undefined;
 }
 
-/** May the user read the channel's messages? */
+/** Is the user in the channel's group setting (guests never, for these settings)? */
+export function inChannelGroup(store: Store, user: User, channel: Channel, setting: ChannelGroupSetting, nowMs: number): boolean {
+  return hasPermission(store, CHANNEL_SETTINGS[setting], channel[setting], user, nowMs);
+}
+
+/** user_has_content_access: may the user read the channel's messages and subscribe themselves? */
 export function hasContentAccess(store: Store, user: User, channel: Channel, nowMs: number): boolean {
-  if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
   if (channel.is_web_public) return true;
+  if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
   if (isGuest(user)) return false;
   if (!channel.invite_only) return true;
-  // Newer servers: members of the add-subscribers and subscribe groups may read a
-  // private channel with shared history without being subscribed.
-  if (!channel.history_public_to_subscribers) return false;
+  return inChannelGroup(store, user, channel, 'can_subscribe_group', nowMs) || inChannelGroup(store, user, channel, 'can_add_subscribers_group', nowMs);
+}
+
+/** Metadata access through the three groups that grant it (has_metadata_access_to_channel_via_groups). */
+export function hasMetadataAccessViaGroups(store: Store, user: User, channel: Channel, nowMs: number): boolean {
   return (
-    isUserInSetting(store, channel.can_add_subscribers_group, user.user_id, nowMs) ||
-    isUserInSetting(store, channel.can_subscribe_group, user.user_id, nowMs)
+    inChannelGroup(store, user, channel, 'can_administer_channel_group', nowMs) ||
+    inChannelGroup(store, user, channel, 'can_add_subscribers_group', nowMs) ||
+    inChannelGroup(store, user, channel, 'can_subscribe_group', nowMs)
   );
 }
 
-/** May the user know the channel exists: its name, description, settings, subscribers? */
+/** user_has_metadata_access: may the user know the channel exists, its name, settings, subscribers? */
 export function hasMetadataAccess(store: Store, user: User, channel: Channel, nowMs: number): boolean {
-  if (hasContentAccess(store, user, channel, nowMs)) return true;
+  if (channel.is_web_public) return true;
+  if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
+  if (isGuest(user)) return false;
+  if (!channel.invite_only) return true;
   if (isAdmin(user)) return true;
-  return (
-    isUserInSetting(store, channel.can_administer_channel_group, user.user_id, nowMs) ||
-    isUserInSetting(store, channel.can_add_subscribers_group, user.user_id, nowMs) ||
-    isUserInSetting(store, channel.can_subscribe_group, user.user_id, nowMs)
-  );
+  return hasMetadataAccessViaGroups(store, user, channel, nowMs);
+}
+
+/**
+ * check_basic_stream_access: content access, or (when content is not required)
+ * metadata access as an administrator or through the groups.
+ */
+export function hasBasicAccess(store: Store, user: User, channel: Channel, nowMs: number, requireContent: boolean): boolean {
+  if (hasContentAccess(store, user, channel, nowMs)) return true;
+  if (requireContent || isGuest(user)) return false;
+  return isAdmin(user) || hasMetadataAccessViaGroups(store, user, channel, nowMs);
+}
+
+export interface AccessOptions {
+  /** require_active_channel (default true): an archived channel is refused. */
+  requireActive?: boolean;
+  /** require_content_access (default true). */
+  requireContent?: boolean;
+}
+
+/**
+ * access_stream_by_id: the channel and the caller's subscription, or BAD_REQUEST
+ * "Invalid channel ID" alike for a channel that is missing, archived or out of reach,
+ * so that the answer never tells which.
+ */
+export function accessChannelById(
+  store: Store,
+  user: User,
+  streamId: number,
+  nowMs: number,
+  options: AccessOptions = {},
+): { channel: Channel; sub: Subscription | undefined } {
+  const error = new BadRequest('Invalid channel ID');
+  const channel = store.channel(streamId);
+  if (!channel) throw error;
+  if ((options.requireActive ?? true) && channel.is_archived) throw error;
+  if (!hasBasicAccess(store, user, channel, nowMs, options.requireContent ?? true)) throw error;
+  return { channel, sub: store.subscription(user.user_id, streamId) };
+}
+
+/** Python's sort of channel dicts by "name": by code point, case-sensitive. */
+export function byName(a: Channel, b: Channel): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /** The deprecated stream_post_policy, derived from can_send_message_group. */

@@ -1,6 +1,7 @@
 // The test-control surface over HTTP, under /_understudy/ (DESIGN.md): things a test
 // needs that the public API does not offer. Form-encoded like the API, no auth.
 import { z } from 'zod';
+import { checkArchiveChannel, doArchiveChannel } from '../actions/archive-channel.ts';
 import { checkCreateUser, doCreateUser } from '../actions/create-user.ts';
 import type { Ctx } from '../http/context.ts';
 import { BadRequest } from '../http/errors.ts';
@@ -94,4 +95,10 @@ export function setConfig(ctx: Ctx): Record<string, unknown> {
 
 export function emailOutbox(ctx: Ctx): Record<string, unknown> {
   return { emails: structuredClone(ctx.store.data.emailOutbox) };
+}
+
+/** Archive a channel (the real server's DELETE /streams/{stream_id}, outside SPEC.md). */
+export function archiveChannel(ctx: Ctx): Record<string, unknown> {
+  doArchiveChannel(ctx, checkArchiveChannel(ctx, ctx.pathInt('stream_id')));
+  return {};
 }

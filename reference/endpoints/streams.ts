@@ -1,7 +1,7 @@
 // GET /streams — zulip/zulip zerver/views/streams.py (get_streams_backend) and
-// zerver/lib/streams.py (get_streams_for_user, stream_to_dict).
+// zerver/lib/streams.py (get_streams_for_user, do_get_streams, stream_to_dict).
 import { z } from 'zod';
-import { formatChannel, hasContentAccess, hasMetadataAccess, isSubscribed } from '../domain/channels.ts';
+import { byName, formatChannel, hasContentAccess, hasMetadataAccess, isSubscribed } from '../domain/channels.ts';
 import { isGuest } from '../domain/users.ts';
 import type { Ctx } from '../http/context.ts';
 import { json, str } from '../http/params.ts';
@@ -28,21 +28,25 @@ export function getStreams(ctx: Ctx): Record<string, unknown> {
   // Deprecated include_all_active now means include_all, for everyone (newest server).
   const includeAll = p.include_all || p.include_all_active;
   const owner = me.is_bot && p.include_owner_subscribed && me.bot_owner_id !== null ? me.bot_owner_id : null;
+  const ownerSubscribed = (c: Channel) => owner !== null && isSubscribed(store, owner, c.stream_id);
 
+  // include_all: every channel the caller has metadata access to. include_can_access_content
+  // replaces the subscribed / public / web-public sources with content access.
   const wanted = (c: Channel): boolean => {
     if (includeAll) return hasMetadataAccess(store, me, c, now);
-    if (p.include_can_access_content && hasContentAccess(store, me, c, now)) return true;
+    if (p.include_can_access_content) return hasContentAccess(store, me, c, now) || ownerSubscribed(c);
     if (p.include_subscribed && isSubscribed(store, me.user_id, c.stream_id)) return true;
     if (p.include_public && !isGuest(me) && !c.invite_only) return true;
-    if (p.include_web_public && c.is_web_public) return true;
+    if (p.include_web_public && c.is_web_public && !c.is_archived) return true;
+    // SPEC.md: include_default includes the default channels (the real server only marks them).
     if (p.include_default && c.is_default && hasMetadataAccess(store, me, c, now)) return true;
-    return owner !== null && isSubscribed(store, owner, c.stream_id);
+    return ownerSubscribed(c);
   };
 
   const streams = store
     .channels()
     .filter((c) => !(p.exclude_archived && c.is_archived) && wanted(c))
-    .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0))
+    .sort(byName)
     .map((c) => {
       const out = formatChannel(store, c, ctx.nowSeconds());
       if (p.include_default) out['is_default'] = c.is_default;

@@ -1,9 +1,17 @@
-// GET /users/me/subscriptions — zulip/zulip zerver/views/streams.py
-// (list_subscriptions_backend) and zerver/lib/subscription_info.py.
+// GET, POST and DELETE /users/me/subscriptions — zulip/zulip zerver/views/streams.py
+// (list_subscriptions_backend, add_subscriptions_backend, remove_subscriptions_backend)
+// and zerver/lib/subscription_info.py. The per-channel settings are in
+// subscription-properties.ts.
 import { z } from 'zod';
-import { formatSubscription, hasMetadataAccess } from '../domain/channels.ts';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH, pyStrip } from '../actions/create-channel.ts';
+import { checkSubscribe, doSubscribe } from '../actions/subscribe.ts';
+import { checkUnsubscribe, doUnsubscribe } from '../actions/unsubscribe.ts';
+import { byName, formatSubscription, hasMetadataAccess } from '../domain/channels.ts';
+import { isGuest } from '../domain/users.ts';
 import type { Ctx } from '../http/context.ts';
-import { str } from '../http/params.ts';
+import { BadRequest } from '../http/errors.ts';
+import { groupSettingValue, json, str } from '../http/params.ts';
+import { CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '../state/types.ts';
 
 export function getSubscriptions(ctx: Ctx): Record<string, unknown> {
   // SPEC.md: 'true', 'false' or 'partial'. The real server's REST endpoint takes a JSON
@@ -17,7 +25,89 @@ export function getSubscriptions(ctx: Ctx): Record<string, unknown> {
     .map((id) => store.channel(id))
     .filter((c) => c !== undefined && !c.is_archived && hasMetadataAccess(store, me, c, now))
     .map((c) => c!)
-    .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1))
+    .sort(byName)
     .map((c) => formatSubscription(store, c, store.subscription(me.user_id, c.stream_id)!, p.include_subscribers, ctx.nowSeconds()));
   return { subscriptions };
+}
+
+const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
+
+const subscriptionObject = z
+  .object({
+    name: z.string(),
+    color: z.string().nullable().optional(),
+    description: z.string().max(MAX_CHANNEL_DESCRIPTION_LENGTH).nullable().optional(),
+  })
+  .superRefine((o, c) => {
+    if (typeof o.color === 'string' && !HEX_COLOR.test(o.color)) {
+      c.addIssue({ code: 'custom', message: 'Invalid {var}: Value error, add.color is not a valid hex color code' });
+    }
+  });
+
+const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
+const flag = (d: boolean) => json(z.boolean()).default(d);
+const principalsParam = () => json(z.union([z.array(z.string()), z.array(z.int())])).optional();
+
+export function addSubscriptions(ctx: Ctx): Record<string, unknown> {
+  // @require_non_guest_user runs before the parameters are read.
+  if (isGuest(ctx.me)) throw new BadRequest('Not allowed for guest users');
+  const p = ctx.params.read({
+    subscriptions: json(z.array(subscriptionObject)),
+    invite_only: flag(false),
+    is_web_public: flag(false),
+    is_default_stream: flag(false),
+    history_public_to_subscribers: json(z.boolean().nullable()).default(null),
+    message_retention_days: json(z.union([z.string(), z.int()])).default('realm_default'),
+    topics_policy: json(
+      z
+        .string()
+        .nullable()
+        .refine((v) => v === null || (TOPICS_POLICIES as readonly string[]).includes(v), { message: 'Invalid topics_policy' }),
+    ).default(null),
+  });
+  const settings: Partial<Record<ChannelGroupSetting, GroupSettingValue>> = {};
+  for (const s of CHANNEL_GROUP_SETTINGS) {
+    const v = ctx.params.one(s, json(groupSettingValue()).optional());
+    if (v !== undefined) settings[s] = v;
+  }
+  const q = ctx.params.read({
+    announce: flag(false),
+    principals: principalsParam(),
+    authorization_errors_fatal: flag(true),
+    folder_id: json(z.int()).optional(),
+    send_new_subscription_messages: flag(true),
+  });
+  const plan = checkSubscribe(ctx, {
+    entries: p.subscriptions.map((s) => ({
+      rawName: s.name,
+      name: pyStrip(s.name),
+      color: s.color ?? undefined,
+      description: (s.description ?? '').replaceAll('\n', ' '),
+    })),
+    principals: q.principals ?? [],
+    authorizationErrorsFatal: q.authorization_errors_fatal,
+    announce: q.announce,
+    folderId: q.folder_id,
+    messageRetentionDays: p.message_retention_days,
+    options: {
+      inviteOnly: p.invite_only,
+      isWebPublic: p.is_web_public,
+      isDefaultStream: p.is_default_stream,
+      historyPublicToSubscribers: p.history_public_to_subscribers,
+      topicsPolicy: p.topics_policy as TopicsPolicy | null,
+      settings,
+    },
+    sendNewSubscriptionMessages: q.send_new_subscription_messages,
+  });
+  return doSubscribe(ctx, plan);
+}
+
+export function removeSubscriptions(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read({ subscriptions: json(z.array(z.string())), principals: principalsParam() });
+  const plan = checkUnsubscribe(
+    ctx,
+    p.subscriptions.map((name) => pyStrip(name)),
+    p.principals,
+  );
+  return doUnsubscribe(ctx, plan);
 }

@@ -1,0 +1,98 @@
+// What Notification Bot says after POST /users/me/subscriptions: a direct message to
+// each user someone else subscribed, the "new channels" announcement, and a "channel
+// events" message in every channel created. Mirrors zulip/zulip zerver/views/streams.py
+// (send_messages_for_new_subscribers, you_were_just_subscribed_message) and
+// zerver/lib/topic_link_util.py (get_stream_link_syntax).
+import type { Ctx } from '../http/context.ts';
+import { FLAG, type Channel, type User } from '../state/types.ts';
+import { internalSend, notificationBot } from './internal-send.ts';
+
+/** settings.MAX_BULK_NEW_SUBSCRIPTION_MESSAGES (register: max_bulk_new_subscription_messages). */
+export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
+/** Realm.STREAM_EVENTS_NOTIFICATION_TOPIC_NAME. */
+const CHANNEL_EVENTS_TOPIC = 'channel events';
+const NEW_CHANNELS_TOPIC = 'new channels';
+
+export const silentMention = (u: User) => `@_**${u.full_name}|${u.user_id}**`;
+
+const BROKEN_LINK = /[`>*&[\]]|\$\$/;
+const ESCAPES: Record<string, string> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' };
+
+/** urllib.parse.quote(s, safe="*"), then the narrow-URL replacements (encode_hash_component). */
+function encodeHashComponent(s: string): string {
+  let out = '';
+  for (const byte of new TextEncoder().encode(s)) {
+    const ch = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_.\-~*]/.test(ch) ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  const replacements: Record<string, string> = { '%': '.', '(': '.28', ')': '.29', '.': '.2E' };
+  return [...out].map((c) => replacements[c] ?? c).join('');
+}
+
+/** #**name**, or a plain Markdown link when the name would break that syntax. */
+export function channelLinkSyntax(channel: Channel): string {
+  if (!BROKEN_LINK.test(channel.name)) return `#**${channel.name}**`;
+  const text = channel.name.replace(/[`>*&[\]]|\$\$/g, (m) => ESCAPES[m] ?? m);
+  return `[#${text}](#narrow/channel/${channel.stream_id}-${encodeHashComponent(channel.name.replaceAll(' ', '-'))})`;
+}
+
+function youWereSubscribed(actor: User, names: string[]): string {
+  const sorted = [...names].sort();
+  if (sorted.length === 1) return `${silentMention(actor)} subscribed you to #**${sorted[0]}**.`;
+  return `${silentMention(actor)} subscribed you to the following channels:\n\n${sorted.map((n) => `* #**${n}**\n`).join('')}`;
+}
+
+function policyName(c: Channel): string {
+  if (c.is_web_public) return 'Web-public';
+  if (!c.invite_only) return 'Public';
+  return c.history_public_to_subscribers ? 'Private, shared history' : 'Private, protected history';
+}
+
+export interface Notices {
+  actor: User;
+  /** user id → names of the channels newly subscribed, in the response's order. */
+  newlySubscribed: Map<number, string[]>;
+  created: Channel[];
+  announce: boolean;
+  sendDirectMessages: boolean;
+}
+
+/** Send them, in the real server's batch order; all are read for the acting user. */
+export function sendSubscriptionNotices(ctx: Ctx, n: Notices): void {
+  const store = ctx.store;
+  const bot = notificationBot(ctx);
+  const sent: number[] = [];
+  const createdNames = new Set(n.created.map((c) => c.name));
+  if (n.sendDirectMessages) {
+    for (const [userId, names] of n.newlySubscribed) {
+      const user = store.user(userId);
+      if (!user || userId === n.actor.user_id || user.is_bot) continue;
+      const notify = names.filter((name) => !createdNames.has(name));
+      if (notify.length === 0) continue;
+      sent.push(internalSend(ctx, bot, { dm_user_ids: [userId] }, youWereSubscribed(n.actor, [...new Set(notify)])).id);
+    }
+  }
+  const announcements = store.realm.new_stream_announcements_stream_id;
+  const announceIn = announcements === null ? undefined : store.channel(announcements);
+  if (n.announce && n.created.length > 0 && announceIn) {
+    const links = n.created.map(channelLinkSyntax).join(', ');
+    const content =
+      n.created.length > 1
+        ? `${silentMention(n.actor)} created the following channels: ${links}.`
+        : `${silentMention(n.actor)} created a new channel ${links}.`;
+    sent.push(internalSend(ctx, bot, { stream_id: announceIn.stream_id, topic: NEW_CHANNELS_TOPIC }, content).id);
+  }
+  for (const c of n.created) {
+    const description = c.description === '' ? '*No description.*' : c.description;
+    const content = `**${policyName(c)}** channel created by ${silentMention(n.actor)}. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
+    const topic = c.topics_policy === 'empty_topic_only' ? '' : CHANNEL_EVENTS_TOPIC;
+    sent.push(internalSend(ctx, bot, { stream_id: c.stream_id, topic }, content).id);
+  }
+  // do_send_messages(mark_as_read=[acting user]).
+  // NOTE: approximation: the flag is set after the message events went out, so the acting
+  // user's copy of those events lacks "read" (the real server's includes it).
+  for (const id of sent) {
+    const flags = store.userMessageFlags(n.actor.user_id, id);
+    if (flags !== undefined && !(flags & FLAG.read)) store.setUserMessageFlags(n.actor.user_id, id, flags | FLAG.read);
+  }
+}

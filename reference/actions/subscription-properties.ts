@@ -1,0 +1,84 @@
+// Changing the caller's own settings for channels they are subscribed to:
+// PATCH /users/me/subscriptions/{stream_id} and POST /users/me/subscriptions/properties.
+// Mirrors zulip/zulip zerver/views/streams.py (SubscriptionPropertyChangeRequest,
+// update_subscription_properties_backend) and zerver/actions/streams.py
+// (do_change_subscription_property).
+import { accessChannelById } from '../domain/channels.ts';
+import type { Ctx } from '../http/context.ts';
+import { BadRequest } from '../http/errors.ts';
+import type { Channel, Subscription } from '../state/types.ts';
+
+export const BOOLEAN_PROPERTIES = [
+  'in_home_view',
+  'is_muted',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'pin_to_top',
+  'wildcard_mentions_notify',
+] as const;
+type BooleanProperty = (typeof BOOLEAN_PROPERTIES)[number];
+
+export type PropertyChange =
+  | { stream_id: number; property: 'color'; value: string }
+  | { stream_id: number; property: BooleanProperty; value: boolean };
+
+/** A bad color is pydantic's value error (collected with the others); the rest are JsonableErrors. */
+export class ColorValueError extends BadRequest {}
+
+/** check_color: "#" and 3 to 6 hex digits. */
+const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
+
+/**
+ * The model's own validation of one change (validate_terms); `where` names it for the
+ * color message, e.g. subscription_data[0].
+ */
+export function checkPropertyValue(streamId: number, property: string, value: unknown, where: string): PropertyChange {
+  if (property === 'color') {
+    if (typeof value !== 'string' || !HEX_COLOR.test(value)) {
+      throw new ColorValueError(`Invalid ${where}: Value error, color is not a valid hex color code`);
+    }
+    return { stream_id: streamId, property, value };
+  }
+  if ((BOOLEAN_PROPERTIES as readonly string[]).includes(property)) {
+    if (typeof value !== 'boolean') throw new BadRequest(`${property} is not a boolean`);
+    return { stream_id: streamId, property: property as BooleanProperty, value };
+  }
+  throw new BadRequest(`Unknown subscription property: ${property}`);
+}
+
+export interface PlannedChange {
+  change: PropertyChange;
+  channel: Channel;
+}
+
+/**
+ * Each change's channel must be one the caller can access ("Invalid channel ID", also
+ * for archived channels) and is subscribed to.
+ * NOTE: approximation: the real server applies the changes one by one without a
+ * transaction, so an error in the n-th leaves the earlier ones applied; here a
+ * rejected request changes nothing.
+ */
+export function checkPropertyChanges(ctx: Ctx, changes: PropertyChange[]): PlannedChange[] {
+  return changes.map((change) => {
+    const { channel, sub } = accessChannelById(ctx.store, ctx.me, change.stream_id, ctx.nowMs());
+    if (!sub) throw new BadRequest(`Not subscribed to channel ID ${change.stream_id}`);
+    return { change, channel };
+  });
+}
+
+/** Apply in order; is_muted and its inverse in_home_view each send two events, in_home_view first. */
+export function doPropertyChanges(ctx: Ctx, planned: PlannedChange[]): void {
+  const store = ctx.store;
+  const me = ctx.me;
+  for (const { change, channel } of planned) {
+    const sub = store.subscription(me.user_id, channel.stream_id) as Subscription;
+    const property: keyof Subscription = change.property === 'in_home_view' ? 'is_muted' : change.property;
+    const value = change.property === 'in_home_view' ? !change.value : change.value;
+    store.putSubscription({ ...sub, [property]: value });
+    const event = (p: string, v: unknown) => ({ type: 'subscription', op: 'update', property: p, value: v, stream_id: channel.stream_id });
+    if (property === 'is_muted') store.emit([me.user_id], event('in_home_view', !value));
+    store.emit([me.user_id], event(property, value));
+  }
+}

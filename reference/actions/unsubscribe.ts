@@ -1,0 +1,98 @@
+// Unsubscribing users from channels: DELETE /users/me/subscriptions.
+// Mirrors zulip/zulip zerver/views/streams.py (remove_subscriptions_backend),
+// zerver/lib/streams.py (list_to_streams, bulk_can_remove_subscribers_from_streams)
+// and zerver/actions/streams.py (bulk_remove_subscriptions, send_subscription_remove_events).
+import { hasBasicAccess, inChannelGroup } from '../domain/channels.ts';
+import { isAdmin, isGuest } from '../domain/users.ts';
+import type { Ctx } from '../http/context.ts';
+import { BadRequest, StreamDoesNotExist } from '../http/errors.ts';
+import type { Channel, User } from '../state/types.ts';
+import { emitPeerEvents, emitStreamDelete } from './channel-events.ts';
+import { checkChannelName } from './create-channel.ts';
+import { directlyControls, resolvePrincipals, type Principals } from './principals.ts';
+
+export interface UnsubscribePlan {
+  users: User[];
+  /** The named channels, each once, in the request's order. */
+  channels: Channel[];
+}
+
+/** `names` are already stripped. */
+export function checkUnsubscribe(ctx: Ctx, names: string[], principals: Principals | undefined): UnsubscribePlan {
+  const store = ctx.store;
+  const actor = ctx.me;
+  let users = [actor];
+  let others = false;
+  if (principals !== undefined && principals.length > 0) {
+    users = resolvePrincipals(ctx, principals);
+    others = users.some((u) => !directlyControls(actor, u));
+  }
+  for (const name of names) checkChannelName(name);
+  const found = new Map<number, Channel>();
+  const missing: string[] = [];
+  for (const name of names) {
+    const c = store.channelByName(name);
+    if (c) found.set(c.stream_id, c);
+    else missing.push(name);
+  }
+  // The permission to remove others is checked before the names are known to exist.
+  if (others && !canRemoveSubscribers(ctx, actor, [...found.values()])) throw new BadRequest('Insufficient permission');
+  if (missing.length > 0) {
+    // SPEC.md: STREAM_DOES_NOT_EXIST with `stream`, the name. The newest real server
+    // answers BAD_REQUEST "Channel(s) ({names}) do not exist" instead (list_to_streams,
+    // /tmp/facts-issue4.md §2); SPEC.md wins.
+    const name = missing[0] as string;
+    throw new StreamDoesNotExist(`Channel '${name}' does not exist`, { stream: name });
+  }
+  return { users, channels: [...found.values()] };
+}
+
+/**
+ * bulk_can_remove_subscribers_from_streams: administrators anywhere; channel
+ * administrators of every listed channel without more; otherwise access to each
+ * channel (metadata is enough) and membership of each one's can_remove_subscribers_group.
+ */
+function canRemoveSubscribers(ctx: Ctx, actor: User, channels: Channel[]): boolean {
+  const store = ctx.store;
+  const now = ctx.nowMs();
+  if (isAdmin(actor)) return true;
+  if (isGuest(actor)) return false;
+  if (channels.every((c) => inChannelGroup(store, actor, c, 'can_administer_channel_group', now))) return true;
+  if (!channels.every((c) => hasBasicAccess(store, actor, c, now, false))) return false;
+  return channels.every((c) => inChannelGroup(store, actor, c, 'can_remove_subscribers_group', now));
+}
+
+export function doUnsubscribe(ctx: Ctx, plan: UnsubscribePlan): { removed: string[]; not_removed: string[] } {
+  const store = ctx.store;
+  const now = ctx.nowMs();
+  const removed: string[] = [];
+  const notRemoved: string[] = [];
+  const byUser = new Map<User, Channel[]>();
+  for (const u of plan.users) {
+    for (const c of plan.channels) {
+      const sub = store.subscription(u.user_id, c.stream_id);
+      if (!sub) {
+        notRemoved.push(c.name);
+        continue;
+      }
+      store.putSubscription({ ...sub, active: false });
+      removed.push(c.name);
+      byUser.set(u, [...(byUser.get(u) ?? []), c]);
+    }
+  }
+  const altered = new Map<Channel, Set<number>>();
+  for (const [u, channels] of byUser) {
+    store.emit([u.user_id], {
+      type: 'subscription',
+      op: 'remove',
+      subscriptions: channels.map((c) => ({ name: c.name, stream_id: c.stream_id })),
+    });
+    if (!isAdmin(u)) {
+      const lost = channels.filter((c) => !hasBasicAccess(store, u, c, now, false));
+      emitStreamDelete(store, lost, [u.user_id]);
+    }
+    for (const c of channels) altered.set(c, (altered.get(c) ?? new Set()).add(u.user_id));
+  }
+  if (altered.size > 0) emitPeerEvents(store, 'peer_remove', altered, now);
+  return { removed, not_removed: notRemoved };
+}
