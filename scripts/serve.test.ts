@@ -7,7 +7,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import zulipInit from 'zulip-js';
+
+// zulip-js (through isomorphic-form-data) replaces the global FormData with the
+// form-data package's, which fetch cannot send; put the platform's back after loading it.
+const platformFormData = globalThis.FormData;
+const { default: zulipInit } = await import('zulip-js');
+globalThis.FormData = platformFormData;
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
 

@@ -6,9 +6,14 @@
 import { setupServer } from 'msw/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import zulipInit from 'zulip-js';
 import { createReference } from '../index.ts';
 import { createHandlers } from './msw.ts';
+
+// zulip-js (through isomorphic-form-data) replaces the global FormData with the
+// form-data package's, which fetch cannot send; put the platform's back after loading it.
+const platformFormData = globalThis.FormData;
+const { default: zulipInit } = await import('zulip-js');
+globalThis.FormData = platformFormData;
 
 const REALM = 'http://zulip.example.test';
 

@@ -53,7 +53,9 @@ const REJECTED: Array<[string, ApiRequest]> = [
   ['a clock moving backwards', { method: 'POST', path: '/_understudy/clock/advance', body: form({ ms: '-5' }) }],
   ['an unknown snapshot', { method: 'POST', path: '/_understudy/restore', body: form({ id: 's404' }) }],
   ['a config value of the wrong type', { method: 'POST', path: '/_understudy/config', body: form({ jwt_enabled: '1' }) }],
-  ['an unknown user id', { method: 'GET', path: '/api/v1/users', query: { user_ids: '[4,999]' }, headers: IAGO }],
+  ['an unknown user id', { method: 'GET', path: '/api/v1/users/999', headers: IAGO }],
+  ['a message to a channel that does not exist', { method: 'POST', path: '/api/v1/messages', body: form({ type: 'stream', to: 'Atlantis', topic: 't', content: 'hi' }), headers: IAGO }],
+  ['unsubscribing from a channel that does not exist', { method: 'DELETE', path: '/api/v1/users/me/subscriptions', body: form({ subscriptions: '["Verona", "Atlantis"]' }), headers: IAGO }],
   ['a bad API key', { method: 'GET', path: '/api/v1/users/me', headers: basic('iago@zulip.com', 'x'.repeat(32)) }],
   ['a wrong method', { method: 'DELETE', path: '/api/v1/users/me', headers: IAGO }],
 ];
