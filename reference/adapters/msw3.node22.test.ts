@@ -27,7 +27,7 @@ test('msw 3 setupServer answers every case with the bytes of dispatch', async ()
   const expected = createReference();
   const want = await runCases('msw', async (c) => answerOfApi(expected.dispatch(await apiRequestOf(c))));
   const server = setupServer(...createHandlers(createReference(), { baseUrl: BASE, http }));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' }); // msw 3's name for onUnhandledRequest
   try {
     const got = await runCases('msw', async (c) => answerOf(await fetch(`${BASE}${c.path}`, requestInit(c))));
     const failures = casesFor('msw').flatMap((c) => check(c, got.get(c.name)!).map((p) => `${c.name}: ${p}`));
@@ -40,7 +40,7 @@ test('msw 3 setupServer answers every case with the bytes of dispatch', async ()
 
 test('zulip-js (node-fetch over ClientRequest) goes through msw 3 as well', async () => {
   const server = setupServer(...createHandlers(createReference(), { baseUrl: BASE, http }));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' }); // msw 3's name for onUnhandledRequest
   try {
     const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: BASE });
     const subs = await client.streams.subscriptions.retrieve();
