@@ -1,0 +1,36 @@
+// The test-control surface's archive: what changes, who hears it, and refusals.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createReference } from '../index.ts';
+import { assertUnchanged } from '../testing/atomic.ts';
+
+const archive = (ref: ReturnType<typeof createReference>, id: number) => ref.dispatch({ method: 'POST', path: `/_understudy/channels/${id}/archive` });
+
+test('archiving Verona tells everyone who could see it, drops it as the announcement channel, and posts a notice', () => {
+  const ref = createReference();
+  const verona = ref.store.channelByName('Verona')!;
+  const from = ref.store.data.events.length;
+  assert.is(archive(ref, verona.stream_id).status, 200);
+  const after = ref.store.channel(verona.stream_id)!;
+  assert.equal([after.is_archived, after.is_default], [true, false]);
+  assert.is(ref.store.realm.new_stream_announcements_stream_id, null);
+  const events = ref.store.data.events.slice(from);
+  const update = events.find((e) => e.event['op'] === 'update')!;
+  assert.equal(update.event, { type: 'stream', op: 'update', stream_id: verona.stream_id, name: 'Verona', property: 'is_archived', value: true });
+  assert.ok(update.users.includes(12), 'Polonius is subscribed');
+  const del = events.find((e) => e.event['op'] === 'delete')!;
+  assert.is(del.event['for_archiving'], true);
+  const notice = ref.store.message(ref.store.channelMessageIds(verona.stream_id).at(-1)!)!;
+  assert.equal([notice.topic, notice.content], ['channel events', 'Channel #**Verona** has been archived.']);
+});
+
+test('archiving twice, or a missing channel, is refused without change', () => {
+  const ref = createReference();
+  archive(ref, 1);
+  const twice = assertUnchanged(ref, () => archive(ref, 1));
+  assert.equal([twice.status, twice.json['msg']], [400, 'Channel is already deactivated']);
+  const missing = assertUnchanged(ref, () => archive(ref, 99));
+  assert.equal([missing.status, missing.json['msg']], [400, 'Invalid channel ID']);
+});
+
+test.run();
