@@ -28,13 +28,16 @@ const TARGETS = { dispatch_req_per_s: 100_000, reset_ms: 1, http_ratio: 0.6 };
 interface Rate {
   req_per_s: number;
   us_per_op: number;
+  /** CPU time per operation: steadier than wall time when other processes share the cores. */
+  cpu_us_per_op: number;
 }
 
 // ---- in-process ------------------------------------------------------------------
 
-/** Runs `op` in batches for `ms`; returns operations per second. */
-function loop(op: () => void, ms: number): number {
+/** Runs `op` in batches for `ms`; returns operations per wall second and CPU µs per operation. */
+function loop(op: () => void, ms: number): { rate: number; cpuUs: number } {
   let n = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   let elapsed = 0;
   do {
@@ -42,15 +45,20 @@ function loop(op: () => void, ms: number): number {
     n += 500;
     elapsed = performance.now() - start;
   } while (elapsed < ms);
-  return (n * 1000) / elapsed;
+  const used = process.cpuUsage(cpu);
+  return { rate: (n * 1000) / elapsed, cpuUs: (used.user + used.system) / n };
 }
 
 /** Warm-up, then the median of several timed rounds: other processes share the cores. */
 function throughput(op: () => void, roundMs: number, rounds: number): Rate {
   loop(op, roundMs);
-  const rates = Array.from({ length: rounds }, () => loop(op, roundMs)).sort((a, b) => a - b);
-  const rate = rates[rates.length >> 1] as number;
-  return { req_per_s: Math.round(rate), us_per_op: round(1e6 / rate, 2) };
+  const runs = Array.from({ length: rounds }, () => loop(op, roundMs));
+  const rate = median(runs.map((r) => r.rate));
+  return { req_per_s: Math.round(rate), us_per_op: round(1e6 / rate, 2), cpu_us_per_op: round(median(runs.map((r) => r.cpuUs)), 2) };
+}
+
+function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
 }
 
 /** Median wall time of `op` in milliseconds; `prepare` runs untimed before each. */
@@ -62,8 +70,7 @@ function timeMs(op: () => void, times: number, prepare?: () => void): number {
     op();
     samples.push(performance.now() - start);
   }
-  samples.sort((a, b) => a - b);
-  return round(samples[samples.length >> 1] as number, 4);
+  return round(median(samples), 4);
 }
 
 function inProcess(quick: boolean) {
@@ -175,9 +182,12 @@ async function generateLoad(url: string, connections: number, seconds: number, a
   return { requests, seconds: round(elapsed, 2), req_per_s: Math.round(requests / elapsed), errors };
 }
 
-async function load(url: string, connections: number, seconds: number, bodyLength: number): Promise<LoadResult> {
-  const out = await spawnAsync(['--load', url, String(connections), String(seconds), IAGO, String(bodyLength)]);
-  return JSON.parse(out) as LoadResult;
+/** One load run against a server in this process, with the CPU the server spent per request. */
+async function load(url: string, connections: number, seconds: number, bodyLength: number): Promise<LoadResult & { server_cpu_us_per_req: number }> {
+  const cpu = process.cpuUsage();
+  const result = JSON.parse(await spawnAsync(['--load', url, String(connections), String(seconds), IAGO, String(bodyLength)])) as LoadResult;
+  const used = process.cpuUsage(cpu);
+  return { ...result, server_cpu_us_per_req: round((used.user + used.system) / Math.max(1, result.requests), 1) };
 }
 
 /** A server that does nothing but send these bytes: the ceiling node:http allows here. */
@@ -199,7 +209,7 @@ async function overHttp(quick: boolean) {
   const serving = await serve(ref, { port: 0, host: '127.0.0.1' });
   try {
     // Alternating rounds, best of each: the cores are shared with whatever else runs.
-    const rounds: Array<{ bare: LoadResult; reference: LoadResult }> = [];
+    const rounds: Array<Record<'bare' | 'reference', Awaited<ReturnType<typeof load>>>> = [];
     for (let i = 0; i < 2; i++) {
       rounds.push({
         bare: await load(`${bare.url}${READS.users}`, connections, seconds, body.length),
@@ -207,9 +217,21 @@ async function overHttp(quick: boolean) {
       });
     }
     const best = (k: 'bare' | 'reference') => Math.max(...rounds.map((r) => r[k].req_per_s));
+    const leastCpu = (k: 'bare' | 'reference') => Math.min(...rounds.map((r) => r[k].server_cpu_us_per_req));
     const errors = rounds.reduce((n, r) => n + r.bare.errors + r.reference.errors, 0);
     if (errors > 0) throw new Error(`node:http: ${errors} wrong answers`);
-    return { connections, seconds, bare_req_per_s: best('bare'), reference_req_per_s: best('reference'), ratio: round(best('reference') / best('bare'), 3), rounds };
+    return {
+      connections,
+      seconds,
+      bare_req_per_s: best('bare'),
+      reference_req_per_s: best('reference'),
+      ratio: round(best('reference') / best('bare'), 3),
+      bare_cpu_us_per_req: leastCpu('bare'),
+      reference_cpu_us_per_req: leastCpu('reference'),
+      // The throughput ratio a server saturating its core would reach: immune to the load of other processes.
+      cpu_ratio: round(leastCpu('bare') / leastCpu('reference'), 3),
+      rounds,
+    };
   } finally {
     await serving.close();
     await new Promise((done) => bare.server.close(done));
@@ -257,8 +279,10 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
   for (const [name, d] of Object.entries(r.in_process.dispatch)) {
     print(`dispatch GET ${READS[name as keyof typeof READS]}`);
-    print(`  replayed  ${n(d.replayed.req_per_s).padStart(9)} req/s  ${d.replayed.us_per_op.toFixed(2).padStart(7)} µs/op  (target ≥ ${n(TARGETS.dispatch_req_per_s)})`);
-    print(`  computed  ${n(d.computed.req_per_s).padStart(9)} req/s  ${d.computed.us_per_op.toFixed(2).padStart(7)} µs/op`);
+    const line = (label: string, x: Rate) =>
+      `  ${label}  ${n(x.req_per_s).padStart(9)} req/s  ${x.us_per_op.toFixed(2).padStart(7)} µs/op  (CPU ${x.cpu_us_per_op.toFixed(2)} µs/op)`;
+    print(`${line('replayed', d.replayed)}  target ≥ ${n(TARGETS.dispatch_req_per_s)} req/s`);
+    print(line('computed', d.computed));
   }
   const c = r.in_process.create;
   print(`createReference(): first in a process ${c.first_ms.toFixed(3)} ms, next ${c.next_ms.toFixed(3)} ms`);
@@ -266,8 +290,9 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
-    print(`  bare node:http  ${n(h.bare_req_per_s).padStart(9)} req/s`);
-    print(`  reference       ${n(h.reference_req_per_s).padStart(9)} req/s  ${(h.ratio * 100).toFixed(0)}% of bare (target ≥ ${TARGETS.http_ratio * 100}%)`);
+    print(`  bare node:http  ${n(h.bare_req_per_s).padStart(9)} req/s  (server CPU ${h.bare_cpu_us_per_req} µs/req)`);
+    print(`  reference       ${n(h.reference_req_per_s).padStart(9)} req/s  (server CPU ${h.reference_cpu_us_per_req} µs/req)`);
+    print(`  ratio ${(h.ratio * 100).toFixed(0)}% by throughput, ${(h.cpu_ratio * 100).toFixed(0)}% by server CPU per request  target ≥ ${TARGETS.http_ratio * 100}%`);
   }
 }
 
