@@ -86,7 +86,8 @@ function areaOf(file: string): Area | undefined {
   return known.includes(top) ? (top as Area) : undefined;
 }
 
-const isTest = (file: string) => /\.test\.ts$/.test(file);
+/** Tests, and the browser test's page (bundled for Chromium by adapters/worker.browser.test.ts). */
+const isTest = (file: string) => /\.test\.ts$/.test(file) || file.startsWith('adapters/browser/');
 
 function sources(dir = ROOT): string[] {
   const out: string[] = [];
