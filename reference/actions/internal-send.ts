@@ -19,7 +19,7 @@ export function internalSend(
   content: string,
 ): Message {
   const store = ctx.store;
-  const rendered = renderForStore(store, content);
+  const rendered = renderForStore(store, content, sender, ctx.nowMs());
   const isStream = 'stream_id' in where;
   const dmIds = isStream ? [] : [...new Set([sender.user_id, ...where.dm_user_ids])].sort((a, b) => a - b);
   const recipients = isStream ? store.subscribers(where.stream_id).filter((id) => store.user(id)?.is_active) : dmIds;

@@ -183,7 +183,7 @@ function prepare(
   channel: Channel | null,
 ): PreparedMessage {
   const store = ctx.store;
-  const rendered = renderForStore(store, content);
+  const rendered = renderForStore(store, content, sender, ctx.nowMs());
   const recipients = channel ? store.subscribers(channel.stream_id).filter((id) => store.user(id)?.is_active) : where.dm_user_ids;
   if (channel && rendered.stream_wildcard && recipients.length > 15) {
     if (!isUserInSetting(store, store.realm.can_mention_many_users_group, sender.user_id, ctx.nowMs())) {

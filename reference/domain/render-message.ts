@@ -1,7 +1,12 @@
 // The bridge between the store and the Markdown renderer (reference/render/), which
 // knows nothing of the store: it looks users, groups and channels up through this.
+// Deactivated users and groups can still be mentioned (silently), as on the real
+// server; channel links only name channels the sender may know about, so a message
+// never reveals a private channel's name to its readers.
 import { render, type RenderContext } from '../render/index.ts';
 import type { Store } from '../state/store.ts';
+import type { User } from '../state/types.ts';
+import { hasMetadataAccess } from './channels.ts';
 
 export interface RenderedMessage {
   html: string;
@@ -12,31 +17,42 @@ export interface RenderedMessage {
   is_me_message: boolean;
 }
 
-export function renderContext(store: Store): RenderContext {
+export function renderContext(store: Store, sender: User | null, nowMs: number): RenderContext {
+  const visible = (streamId: number) => {
+    const c = store.channel(streamId);
+    return c !== undefined && !c.is_archived && (sender === null || hasMetadataAccess(store, sender, c, nowMs));
+  };
   return {
     realmUrl: store.realm.url,
     userByName: (name) => {
       const lower = name.toLowerCase();
-      const u = store.realmUsers().find((x) => x.is_active && x.full_name.toLowerCase() === lower);
-      return u && { user_id: u.user_id, full_name: u.full_name };
+      // Active users win over deactivated ones of the same name.
+      let found: User | undefined;
+      for (const u of store.data.users.values()) {
+        if (u.full_name.toLowerCase() !== lower) continue;
+        if (!found || (u.is_active && !found.is_active)) found = u;
+      }
+      return found && { user_id: found.user_id, full_name: found.full_name, is_active: found.is_active };
     },
     userById: (id) => {
       const u = store.user(id);
-      return u && !u.is_system_bot ? { user_id: u.user_id, full_name: u.full_name } : undefined;
+      return u && { user_id: u.user_id, full_name: u.full_name, is_active: u.is_active };
     },
     groupByName: (name) => {
-      const g = store.groupByName(name);
-      return g && !g.deactivated ? { id: g.id, name: g.name } : undefined;
+      const lower = name.toLowerCase();
+      const g = store.groups().find((x) => x.name.toLowerCase() === lower);
+      return g && { id: g.id, name: g.name, deactivated: g.deactivated };
     },
     channelByName: (name) => {
       const c = store.channelByName(name);
-      return c && { stream_id: c.stream_id, name: c.name };
+      return c && c.name === name && visible(c.stream_id) ? { stream_id: c.stream_id, name: c.name } : undefined;
     },
+    topicWithId: (streamId, topic) => (visible(streamId) ? store.topicMessageIds(streamId, topic).at(-1) : undefined),
   };
 }
 
-export function renderForStore(store: Store, content: string): RenderedMessage {
-  const out = render(content, renderContext(store));
+export function renderForStore(store: Store, content: string, sender: User | null = null, nowMs = 0): RenderedMessage {
+  const out = render(content, renderContext(store, sender, nowMs));
   return {
     html: out.html,
     user_ids: out.mentions.user_ids,
