@@ -3,8 +3,17 @@
 // get_recursive_group_members) and the system groups of create_system_user_groups_for_realm:
 // owners ⊂ administrators ⊂ moderators ⊂ fullmembers ⊂ members ⊂ everyone ⊂ internet,
 // each a direct subgroup of the next; role:nobody is empty. A system group's direct
-// members are computed from roles, so a role change never leaves them stale.
-// Deactivated users are members of nothing; system bots of no system group.
+// members are computed from roles, so a role change never leaves them stale: a
+// member-role user is a direct member of role:members, and also of role:fullmembers
+// once past the realm's waiting period (update_users_in_full_members_system_group
+// adds to fullmembers without removing from members).
+// Deactivated users are members of nothing; system bots (another realm on the real
+// server) of no system group. Bots with a role are placed by their role like humans.
+//
+// NOTE: approximation: the real server stores role:fullmembers membership and a periodic
+// job (promote_new_full_members) refreshes it, so a member may pass the waiting period
+// and still not be in role:fullmembers until the job runs. Here it is computed live from
+// the clock, in whole days as the job counts them.
 //
 // Membership checks never enumerate users: a system group is a rule on the user's
 // role (the chain above, folded), and a user-defined group is a walk over its
@@ -47,7 +56,7 @@ function isDirectSystemMember(store: Store, name: string, u: User, nowMs: number
     case 'role:fullmembers':
       return u.role === ROLE.member && isFullMember(store, u, nowMs);
     case 'role:members':
-      return u.role === ROLE.member && !isFullMember(store, u, nowMs);
+      return u.role === ROLE.member;
     case 'role:everyone':
       return u.role === ROLE.guest;
     default:
@@ -80,7 +89,11 @@ function isInSystemGroup(store: Store, name: string, u: User, nowMs: number): bo
   }
 }
 
-/** A member whose account is older than the realm's waiting period. */
+/**
+ * A member whose account is at least the realm's waiting period old. The real job
+ * counts whole days, `(now - date_joined).days < threshold` meaning provisional, which
+ * for a whole-number threshold is the same as comparing milliseconds.
+ */
 export function isFullMember(store: Store, u: User, nowMs: number): boolean {
   return nowMs - u.date_joined >= store.realm.waiting_period_threshold * DAY_MS;
 }
@@ -150,6 +163,25 @@ function walk(store: Store, start: readonly number[], seen: Set<number>, visit: 
     if (!g.is_system_group) for (const sub of g.direct_subgroup_ids) stack.push(sub);
   }
   return false;
+}
+
+/**
+ * The given groups and every group below them (direct subgroups, recursively, the
+ * system chain included), each once: get_recursive_subgroups_for_groups. Unknown ids
+ * are left out. Used to refuse a subgroup that would close a cycle.
+ */
+export function recursiveSubgroupIds(store: Store, ids: readonly number[]): Set<number> {
+  const seen = new Set<number>();
+  const stack = [...ids];
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    if (seen.has(id)) continue;
+    const g = store.group(id);
+    if (!g) continue;
+    seen.add(id);
+    for (const sub of directSubgroups(store, g)) stack.push(sub);
+  }
+  return seen;
 }
 
 export function systemGroupId(store: Store, name: SystemGroupName): number {

@@ -4,18 +4,26 @@
 // (REALM_PERMISSION_GROUP_SETTINGS), zerver/models/streams.py
 // (stream_permission_group_settings), and zerver/lib/user_groups.py
 // (user_has_permission_for_group_setting, access_user_group_for_setting).
-// No setting may be role:internet; a setting that may not be role:everyone never
-// admits a guest, whatever group it names.
+// No setting may be role:internet (allow_internet_group is false for every realm,
+// channel and user-group setting); a setting that may not be role:everyone never
+// admits a guest, whatever group it names (user_has_permission_for_group_setting).
 import { BadRequest } from '../http/errors.ts';
 import type { Store } from '../state/store.ts';
 import type { ChannelGroupSetting, GroupSettingValue, RealmGroupSetting, User, UserGroupSetting } from '../state/types.ts';
-import { isUserInSetting, type SystemGroupName } from './groups.ts';
+import { isUserInSetting, systemGroupId, type SystemGroupName } from './groups.ts';
 import { isGuest } from './users.ts';
 
 export interface SettingConfig {
+  /** allow_everyone_group: may it be role:everyone? When false, guests never hold it. */
   allowEveryone: boolean;
-  /** Only these system groups (and no other group) are allowed. */
+  /** allow_nobody_group (default true). */
+  allowNobody?: boolean;
+  /** require_system_group: a named system group only, never an anonymous group. */
+  requireSystemGroup?: boolean;
+  /** allowed_system_groups: only these (system) groups. */
   allowedSystemGroups?: readonly SystemGroupName[];
+  /** May it be role:owners (default true)? Only SPEC.md's can_mention_group says no. */
+  allowOwners?: boolean;
   /** Changing it needs an organization owner. */
   ownerOnly?: boolean;
 }
@@ -42,14 +50,22 @@ export const USER_GROUP_SETTINGS_CONFIG: Record<UserGroupSetting, SettingConfig>
   can_join_group: members,
   can_leave_group: open,
   can_manage_group: members,
-  can_mention_group: open,
+  // SPEC.md (POST /user_groups/create): can_mention_group cannot be 'role:owners'. The
+  // modern server dropped that rule (GroupPermissionSetting has no allow_owners_group
+  // any more, /tmp/facts-issue4.md §5); SPEC.md wins.
+  can_mention_group: { allowEveryone: true, allowOwners: false },
   can_remove_members_group: members,
 };
 
 const owners: SettingConfig = { allowEveryone: false, ownerOnly: true };
 
 export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
-  can_access_all_users_group: { allowEveryone: true, allowedSystemGroups: ['role:everyone', 'role:members'] },
+  can_access_all_users_group: {
+    allowEveryone: true,
+    allowNobody: false,
+    requireSystemGroup: true,
+    allowedSystemGroups: ['role:everyone', 'role:members'],
+  },
   can_add_custom_emoji_group: members,
   can_add_subscribers_group: members,
   can_create_bots_group: members,
@@ -58,14 +74,15 @@ export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
   can_create_public_channel_group: members,
   can_create_web_public_channel_group: {
     allowEveryone: false,
+    requireSystemGroup: true,
     allowedSystemGroups: ['role:moderators', 'role:administrators', 'role:owners', 'role:nobody'],
   },
   can_create_write_only_bots_group: members,
   can_delete_any_message_group: members,
   can_delete_own_message_group: open,
   can_invite_users_group: owners,
-  can_manage_all_groups: owners,
-  can_manage_billing_group: owners,
+  can_manage_all_groups: { ...owners, allowNobody: false },
+  can_manage_billing_group: { ...owners, allowNobody: false },
   can_mention_many_users_group: open,
   can_move_messages_between_channels_group: members,
   can_move_messages_between_topics_group: open,
@@ -85,43 +102,48 @@ export function hasPermission(store: Store, config: SettingConfig, value: GroupS
 }
 
 /**
- * Validate a requested group-setting value for `name`, the way the real server's
- * parse_group_setting_value + access_user_group_for_setting do, and normalize it:
- * an anonymous group of one subgroup is that group; an empty one is role:nobody.
+ * Validate a requested group-setting value for `name` and normalize it, in the real
+ * server's order: parse_group_setting_value first (an anonymous group of exactly one
+ * subgroup and no members is that group; an empty one is role:nobody), then
+ * access_user_group_for_setting with check_setting_configuration_for_system_groups.
+ * An anonymous group keeps its members and subgroups, deduplicated and sorted.
  */
 export function parseGroupSetting(store: Store, name: string, config: SettingConfig, raw: GroupSettingValue): GroupSettingValue {
-  const nobody = store.groupByName('role:nobody');
-  if (typeof raw !== 'number') {
-    if (config.allowedSystemGroups) throw new BadRequest(`'${name}' must be a system user group.`);
-    for (const id of raw.direct_members) {
-      const u = store.user(id);
-      if (!u || !u.is_active || u.is_system_bot) throw new BadRequest(`Invalid user ID: ${id}`);
-    }
-    for (const id of raw.direct_subgroups) {
-      const g = store.group(id);
-      if (!g) throw new BadRequest(`Invalid user group ID: ${id}`);
-      if (g.deactivated) throw new BadRequest('User group is deactivated.');
-    }
-    const members = [...new Set(raw.direct_members)].sort((a, b) => a - b);
-    const subgroups = [...new Set(raw.direct_subgroups)].sort((a, b) => a - b);
-    if (members.length === 0 && subgroups.length === 0 && nobody) return nobody.id;
-    if (members.length === 0 && subgroups.length === 1) return parseGroupSetting(store, name, config, subgroups[0] as number);
-    return { direct_members: members, direct_subgroups: subgroups };
+  let value = raw;
+  if (typeof value !== 'number') {
+    const { direct_members: m, direct_subgroups: g } = value;
+    if (m.length === 0 && g.length === 1) value = g[0] as number;
+    else if (m.length === 0 && g.length === 0) value = systemGroupId(store, 'role:nobody');
   }
-  const group = store.group(raw);
+  if (typeof value === 'number') {
+    checkNamedGroupForSetting(store, name, config, value);
+    return value;
+  }
+  if (config.requireSystemGroup) throw new BadRequest(`'${name}' must be a system user group.`);
+  for (const id of value.direct_members) {
+    const u = store.user(id);
+    if (!u || !u.is_active || u.is_system_bot) throw new BadRequest(`Invalid user ID: ${id}`);
+  }
+  const missing = value.direct_subgroups.find((id) => !store.group(id));
+  if (missing !== undefined) throw new BadRequest(`Invalid user group ID: ${missing}`);
+  if (value.direct_subgroups.some((id) => store.group(id)?.deactivated)) throw new BadRequest('User group is deactivated.');
+  return {
+    direct_members: [...new Set(value.direct_members)].sort((a, b) => a - b),
+    direct_subgroups: [...new Set(value.direct_subgroups)].sort((a, b) => a - b),
+  };
+}
+
+function checkNamedGroupForSetting(store: Store, name: string, config: SettingConfig, id: number): void {
+  const group = store.group(id);
   if (!group) throw new BadRequest('Invalid user group');
   if (group.deactivated) throw new BadRequest('User group is deactivated.');
-  if (config.allowedSystemGroups) {
-    if (!group.is_system_group) throw new BadRequest(`'${name}' must be a system user group.`);
-    if (!config.allowedSystemGroups.includes(group.name as SystemGroupName)) {
-      throw new BadRequest(`'${name}' setting cannot be set to '${group.name}' group.`);
-    }
-  }
-  if (group.name === 'role:internet') throw new BadRequest(`'${name}' setting cannot be set to 'role:internet' group.`);
-  if (group.name === 'role:everyone' && !config.allowEveryone) {
-    throw new BadRequest(`'${name}' setting cannot be set to 'role:everyone' group.`);
-  }
-  return raw;
+  if (config.requireSystemGroup && !group.is_system_group) throw new BadRequest(`'${name}' must be a system user group.`);
+  const refuse = (groupName: string) => new BadRequest(`'${name}' setting cannot be set to '${groupName}' group.`);
+  if (group.name === 'role:internet') throw refuse('role:internet');
+  if (config.allowNobody === false && group.name === 'role:nobody') throw refuse('role:nobody');
+  if (!config.allowEveryone && group.name === 'role:everyone') throw refuse('role:everyone');
+  if (config.allowOwners === false && group.name === 'role:owners') throw refuse('role:owners');
+  if (config.allowedSystemGroups && !config.allowedSystemGroups.includes(group.name as SystemGroupName)) throw refuse(group.name);
 }
 
 /** Same value? Anonymous groups compare as sets. */
