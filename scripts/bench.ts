@@ -1,11 +1,13 @@
-// npm run bench [-- --json] [--quick] [--no-http]: how fast the reference answers, here.
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]]: how fast the reference
+// answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
 //   (b) createReference(): the first one (parses the fixture) and the next ones;
 //   (c) reference.reset(), on untouched state and after a write;
 //   (d) GET /users over node:http against a bare node:http server sending the same bytes
-//       and headers, both loaded by a second process (this file with --load) on 127.0.0.1.
+//       and headers, both loaded by a second process (this file with --load) on 127.0.0.1;
+//   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages.
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createReference, type ApiRequest } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
+import { runMessageBench } from './bench-messages.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -284,6 +287,11 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   const c = r.in_process.create;
   print(`createReference(): first in a process ${c.first_ms.toFixed(3)} ms, next ${c.next_ms.toFixed(3)} ms`);
   print(`reset(): untouched ${r.in_process.reset.untouched_ms.toFixed(3)} ms, after a write ${r.in_process.reset.after_write_ms.toFixed(3)} ms  (target ≤ ${TARGETS.reset_ms} ms)`);
+  if (r.messages) {
+    const m = r.messages;
+    print(`${n(m.messages)} messages: built in ${m.load_seconds} s, ${m.bytes_per_message_beyond_content} bytes a message beyond its content`);
+    for (const [name, l] of Object.entries(m.latency_ms)) print(`  GET /messages ${name}: p50 ${l.p50} ms, p99 ${l.p99} ms (${l.count} messages)`);
+  }
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -293,9 +301,18 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   }
 }
 
-async function main(quick: boolean, http: boolean) {
+async function main(quick: boolean, http: boolean, messages: number | undefined) {
   const in_process = inProcess(quick);
-  return { machine: machine(), date: new Date().toISOString(), quick, targets: TARGETS, in_process, http: http ? await overHttp(quick) : undefined };
+  return {
+    machine: machine(),
+    date: new Date().toISOString(),
+    quick,
+    targets: TARGETS,
+    in_process,
+    http: http ? await overHttp(quick) : undefined,
+    // The million-message realm is slow to build: only when asked for.
+    messages: messages === undefined ? undefined : runMessageBench(messages),
+  };
 }
 
 const argv = process.argv.slice(2);
@@ -305,7 +322,9 @@ if (argv[0] === '--load') {
   process.stdout.write(JSON.stringify(result));
 } else {
   const json = argv.includes('--json');
-  const result = await main(argv.includes('--quick'), !argv.includes('--no-http'));
+  const at = argv.indexOf('--messages');
+  const count = at === -1 ? undefined : /^\d+$/.test(argv[at + 1] ?? '') ? Number(argv[at + 1]) : 1_000_000;
+  const result = await main(argv.includes('--quick'), !argv.includes('--no-http'), count);
   report(result, json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
