@@ -13,6 +13,8 @@ import { updateSubscriptionProperties, updateSubscriptionProperty } from './endp
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpoints/subscriptions.ts';
 import { getTopics } from './endpoints/topics.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
+import { deactivateUser } from './endpoints/user-deactivate.ts';
+import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
 import type { Handler } from './http/context.ts';
 
 /**
@@ -67,6 +69,12 @@ export const ROUTES: Route[] = [
   api('POST', '/users/me/subscriptions/properties', 'user', updateSubscriptionProperties),
   api('GET', '/users/me/{stream_id}/topics', 'user', getTopics),
   ctl('POST', '/channels/{stream_id}/archive', control.archiveChannel),
+
+  // user groups and deactivation
+  api('GET', '/user_groups', 'user', getUserGroups),
+  api('POST', '/user_groups/create', 'user', createUserGroup),
+  api('POST', '/user_groups/{user_group_id}/subgroups', 'user', updateSubgroups),
+  api('DELETE', '/users/{user_id}', 'user', deactivateUser),
 
   ctl('POST', '/clock/advance', control.advanceClock),
   ctl('POST', '/reset', control.resetState),

@@ -1,0 +1,212 @@
+// Deactivating a user: zulip/zulip zerver/views/users.py (deactivate_user_backend,
+// check_last_owner), zerver/lib/users.py (access_user_by_id, access_user_common),
+// zerver/actions/users.py (do_deactivate_user, send_events_for_user_deactivation) and
+// zerver/actions/message_delete.py (DeactivateUserActions, delete_deactivated_user_messages).
+// checkDeactivateUser refuses before anything changes; doDeactivateUser deactivates the
+// user's bots, then the user, then applies the requested actions to the bots and then
+// the user, then records the notification email.
+import { systemGroupId } from '../domain/groups.ts';
+import { avatarUrl, isAdmin, isGuest } from '../domain/users.ts';
+import type { Ctx } from '../http/context.ts';
+import { BadRequest, RoleRequired } from '../http/errors.ts';
+import type { Store } from '../state/store.ts';
+import { ROLE, type Channel, type Message, type User } from '../state/types.ts';
+import { activeUserIds, emitPeerEvents } from './channel-events.ts';
+import { doDeleteMessage } from './delete-message.ts';
+
+export interface DeactivateUserActions {
+  delete_profile: boolean;
+  delete_public_channel_messages: boolean;
+  delete_private_channel_messages: boolean;
+  delete_direct_messages: boolean;
+}
+
+/** Feature level from which deactivation sends peer_remove (and from 428, for archived channels too). */
+const PEER_REMOVE_FEATURE_LEVEL = 377;
+const PEER_REMOVE_ARCHIVED_FEATURE_LEVEL = 428;
+const DELETED_USER_NAME = 'Deleted user';
+
+/** access_user_by_id(for_admin=True), then the owner rules of deactivate_user_backend. */
+export function checkDeactivateUser(ctx: Ctx, me: User, targetId: number): User {
+  const store = ctx.store;
+  const target = store.user(targetId);
+  // System bots live in another realm on the real server: not found here either.
+  if (!target || target.is_system_bot) throw new BadRequest('No such user');
+  // Bots are deactivated through DELETE /bots/{bot_id}.
+  if (target.is_bot) throw new BadRequest('No such user');
+  if (!target.is_active) throw new BadRequest('User is deactivated');
+  // can_admin_user: an administrator (a bot's owner too, but bots were refused above).
+  if (!isAdmin(me)) throw new BadRequest('Insufficient permission');
+  if (target.role === ROLE.owner && me.role !== ROLE.owner) throw new RoleRequired('Must be an organization owner');
+  if (isLastOwner(store, target)) throw new BadRequest('Cannot deactivate the only organization owner');
+  return target;
+}
+
+/** check_last_owner: the target is the realm's only active human owner. */
+function isLastOwner(store: Store, target: User): boolean {
+  if (target.role !== ROLE.owner || target.is_bot) return false;
+  return store.realmUsers().filter((u) => u.is_active && !u.is_bot && u.role === ROLE.owner).length === 1;
+}
+
+export function doDeactivateUser(ctx: Ctx, me: User, target: User, actions: DeactivateUserActions, comment: string | undefined): void {
+  const store = ctx.store;
+  const bots = store
+    .realmUsers()
+    .filter((u) => u.is_bot && u.is_active && u.bot_owner_id === target.user_id)
+    .sort((a, b) => a.user_id - b.user_id);
+  for (const bot of bots) deactivateOne(ctx, bot);
+  deactivateOne(ctx, target);
+  // NOTE: approximation: the modern view was not readable; the actions run after the
+  // deactivations (bots first, then the user, as the API documentation orders them).
+  for (const u of [...bots, target]) applyActions(ctx, me, u.user_id, actions);
+  if (comment !== undefined) sendDeactivationEmail(ctx, target, comment);
+}
+
+/** do_deactivate_user(_cascade=False) for one account, with its events in the real order. */
+function deactivateOne(ctx: Ctx, user: User): void {
+  const store = ctx.store;
+  const before = accessBefore(store, user);
+  store.putUser({ ...user, is_active: false });
+  const deactivated = store.user(user.user_id) as User;
+  if (store.config.feature_level >= PEER_REMOVE_FEATURE_LEVEL) emitPeerRemove(ctx, deactivated);
+  emitDeactivationEvents(ctx, deactivated, before);
+  if (deactivated.is_bot) {
+    // bot_owner_user_ids: the owner and the realm's human administrators (no bot here
+    // has a private default channel, which would narrow it to the owner alone).
+    const to = new Set(store.realmUsers().filter((u) => u.is_active && !u.is_bot && isAdmin(u)).map((u) => u.user_id));
+    if (deactivated.bot_owner_id !== null) to.add(deactivated.bot_owner_id);
+    store.emit([...to].sort((a, b) => a - b), { type: 'realm_bot', op: 'update', bot: { user_id: deactivated.user_id, is_active: false } });
+  }
+}
+
+/** What send_events_for_user_deactivation needs from before the change. */
+function accessBefore(store: Store, user: User) {
+  const directGroups = store
+    .groups()
+    .filter((g) => !g.deactivated && (g.is_system_group ? systemDirectMember(store, g.name, user) : g.members.includes(user.user_id)))
+    .map((g) => g.id)
+    .sort((a, b) => a - b);
+  return { directGroups };
+}
+
+function systemDirectMember(store: Store, name: string, u: User): boolean {
+  if (u.is_system_bot) return false;
+  const byRole: Record<number, string> = {
+    [ROLE.owner]: 'role:owners',
+    [ROLE.administrator]: 'role:administrators',
+    [ROLE.moderator]: 'role:moderators',
+    [ROLE.member]: 'role:members',
+    [ROLE.guest]: 'role:everyone',
+  };
+  // NOTE: approximation: a full member is also a direct member of role:fullmembers on the
+  // real server; only the restricted-access remove_members events could tell.
+  return byRole[u.role] === name && store.groupByName(name) !== undefined;
+}
+
+/**
+ * peer_remove for the channels the user was subscribed to (get_streams_for_user with
+ * include_public=False), with send_peer_subscriber_events' recipients, computed after
+ * the deactivation (the user is no longer a subscriber anyone is told about).
+ */
+function emitPeerRemove(ctx: Ctx, user: User): void {
+  const store = ctx.store;
+  const withArchived = store.config.feature_level >= PEER_REMOVE_ARCHIVED_FEATURE_LEVEL;
+  const altered = new Map<Channel, Set<number>>();
+  for (const id of store.subscribedChannelIds(user.user_id)) {
+    const c = store.channel(id);
+    if (c && (withArchived || !c.is_archived)) altered.set(c, new Set([user.user_id]));
+  }
+  emitPeerEvents(store, 'peer_remove', altered, ctx.nowMs());
+}
+
+/**
+ * The realm_user update (and, where the realm restricts who sees whom, the remove and
+ * remove_members events) of send_events_for_user_deactivation.
+ */
+function emitDeactivationEvents(ctx: Ctx, user: User, before: { directGroups: number[] }): void {
+  const store = ctx.store;
+  const everyone = activeUserIds(store);
+  const event = { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: false } };
+  const restricted = !user.is_bot && store.realm.can_access_all_users_group !== systemGroupId(store, 'role:everyone');
+  if (!restricted) {
+    store.emit(everyone, event);
+    return;
+  }
+  const withAccess = new Set(everyone.filter((id) => !isGuest(store.user(id) as User)));
+  const ids = store.userMessageIds(user.user_id);
+  for (let i = 0; i < ids.length; i++) {
+    const m = store.message(ids[i] as number);
+    if (m && m.stream_id === null) for (const id of m.dm_user_ids) if (store.user(id)?.is_active) withAccess.add(id);
+  }
+  withAccess.delete(user.user_id);
+  if (withAccess.size > 0) store.emit([...withAccess].sort((a, b) => a - b), event);
+  const without = everyone.filter((id) => !withAccess.has(id));
+  if (without.length > 0) {
+    // NOTE: approximation: the update events for anonymous group settings naming the
+    // user are not sent to these users.
+    for (const groupId of before.directGroups) {
+      store.emit(without, { type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: [user.user_id] });
+    }
+  }
+  const peers = new Set<number>();
+  for (const streamId of store.subscribedChannelIds(user.user_id)) for (const id of store.subscribers(streamId)) peers.add(id);
+  const losing = [...peers].filter((id) => !withAccess.has(id) && id !== user.user_id).sort((a, b) => a - b);
+  if (losing.length > 0) {
+    store.emit(losing, { type: 'realm_user', op: 'remove', person: { user_id: user.user_id, full_name: 'Unknown user' } });
+  }
+}
+
+function applyActions(ctx: Ctx, me: User, userId: number, actions: DeactivateUserActions): void {
+  const store = ctx.store;
+  if (actions.delete_profile) deleteProfile(ctx, store.user(userId) as User);
+  const wanted = (m: Message): boolean => {
+    if (m.stream_id === null) return actions.delete_direct_messages;
+    const c = store.channel(m.stream_id);
+    // get_public_streams_queryset: public means not invite-only and shared history.
+    const isPublic = c !== undefined && !c.invite_only && c.history_public_to_subscribers;
+    return isPublic ? actions.delete_public_channel_messages : actions.delete_private_channel_messages;
+  };
+  if (!actions.delete_direct_messages && !actions.delete_public_channel_messages && !actions.delete_private_channel_messages) return;
+  const doomed = store
+    .senderMessageIds(userId)
+    .map((id) => store.message(id) as Message)
+    .filter(wanted);
+  for (const m of doomed) doDeleteMessage(ctx, me, m);
+}
+
+/**
+ * delete_profile: the name becomes "Deleted user", the avatar goes back to the default,
+ * and the account is marked is_deleted (a subset of deactivated users, FL 490).
+ * NOTE: approximation: the real events of this action were not readable; these are the
+ * ordinary full-name and avatar updates, sent to every active user.
+ */
+function deleteProfile(ctx: Ctx, user: User): void {
+  const store = ctx.store;
+  const next: User = { ...user, full_name: DELETED_USER_NAME, avatar_source: 'G', avatar_version: user.avatar_version + 1, is_deleted: true };
+  store.putUser(next);
+  const everyone = activeUserIds(store);
+  store.emit(everyone, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, full_name: DELETED_USER_NAME } });
+  const url = avatarUrl(store, null, next, false);
+  store.emit(everyone, {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, avatar_source: 'G', avatar_url: url, avatar_url_medium: url, avatar_version: next.avatar_version },
+  });
+}
+
+/**
+ * The zerver/emails/deactivate email. null (omitted) sends nothing; "" sends it without
+ * the administrators' comment.
+ * NOTE: approximation: the subject and body paraphrase the real template, not its text.
+ */
+function sendDeactivationEmail(ctx: Ctx, user: User, comment: string): void {
+  const realm = ctx.store.realm;
+  const lines = [`Your account on ${realm.name} (${realm.url}) has been deactivated, and you will no longer be able to log in.`];
+  if (comment !== '') lines.push('', 'The administrators provided the following comment:', '', comment);
+  ctx.store.sendEmail({
+    to: user.delivery_email,
+    subject: `Your account on ${realm.name} has been deactivated`,
+    body: lines.join('\n'),
+    timestamp: ctx.nowSeconds(),
+  });
+}
