@@ -21,7 +21,14 @@ export interface DeactivateUserActions {
   delete_direct_messages: boolean;
 }
 
-/** Feature level from which deactivation sends peer_remove (and from 428, for archived channels too). */
+/**
+ * Feature level from which deactivation sends peer_remove (and from 428, for archived
+ * channels too). /tmp/facts-issue4.md §8 read a ~2024 do_deactivate_user that sent none;
+ * the API documentation of the peer_remove event ("Before Zulip 10.0 (feature level
+ * 377), this event was not sent on user deactivation"; FL 428 for archived channels)
+ * and a newer send_events_for_user_deactivation (peer_remove before the realm_user
+ * update) show the modern server sends it, so this follows the newer sources.
+ */
 const PEER_REMOVE_FEATURE_LEVEL = 377;
 const PEER_REMOVE_ARCHIVED_FEATURE_LEVEL = 428;
 const DELETED_USER_NAME = 'Deleted user';

@@ -21,7 +21,11 @@ export const DEACTIVATED_GROUPS_EDITABLE_FEATURE_LEVEL = 391;
 const NAME_MAX_LENGTH = 100;
 const RESERVED_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
 
-/** require_member_or_admin: no guests; no bots before feature level 496. */
+/**
+ * require_member_or_admin: no guests; no bots before feature level 496. SPEC.md names
+ * group creation and subgroup updates; the API changelog says the same level opened
+ * GET /user_groups to bots, so all three follow it.
+ */
 export function requireMemberOrAdmin(ctx: Ctx): User {
   const me = ctx.me;
   if (isGuest(me)) throw new BadRequest('Not allowed for guest users');
