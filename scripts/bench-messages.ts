@@ -15,6 +15,9 @@ export interface MessageBenchResult {
 const WORDS = 'apple banana cherry delta echo forest garden harbor island jungle kettle lemon meadow night ocean planet quartz river sunset tiger umbrella valley willow xenon yellow zebra running runs ran'.split(' ');
 
 /** A small deterministic generator (xorshift32): the realm is the same on every run. */
+/** 'kumquat' is rare (about 1 message in 5,000): a search that must look through everything. */
+const COMMON = WORDS;
+
 function rng(seed: number): () => number {
   let x = seed >>> 0 || 1;
   return () => {
@@ -42,7 +45,7 @@ export function buildRealm(count: number, seed = 42): { ref: Reference; contentB
   let id = store.nextId('messages');
   const baseTime = Math.floor(ref.control.now() / 1000) - count;
   for (let i = 0; i < count; i++, id++) {
-    const words = Array.from({ length: 6 + Math.floor(random() * 6) }, () => pick(WORDS));
+    const words = Array.from({ length: 6 + Math.floor(random() * 6) }, () => (random() < 0.00002 ? 'kumquat' : pick(COMMON)));
     const content = words.join(' ');
     const rendered = `<p>${content}</p>`;
     contentBytes += content.length + rendered.length;
@@ -107,6 +110,7 @@ export function runMessageBench(count: number): MessageBenchResult {
     'sender, newest 100': { anchor: 'newest', num_before: '100', num_after: '0', narrow: narrow([{ operator: 'sender', operand: 'cordelia@zulip.com' }]) },
     'is:starred, newest 100': { anchor: 'newest', num_before: '100', num_after: '0', narrow: narrow([{ operator: 'is', operand: 'starred' }]) },
     'search, newest 100': { anchor: 'newest', num_before: '100', num_after: '0', narrow: narrow([{ operator: 'search', operand: 'xenon quartz' }]) },
+    'search for a rare word': { anchor: 'newest', num_before: '100', num_after: '0', narrow: narrow([{ operator: 'search', operand: 'kumquat' }]) },
   };
   const latency: MessageBenchResult['latency_ms'] = {};
   for (const [name, query] of Object.entries(cases)) {

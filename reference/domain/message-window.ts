@@ -33,6 +33,16 @@ interface Candidates {
 }
 
 export function candidates(store: Store, viewer: User | null, narrow: CompiledNarrow): Candidates {
+  const base = sourceCandidates(store, viewer, narrow);
+  // A search narrow: the inverted index's postings, when they are the shorter list.
+  if (narrow.searchStems !== null) {
+    const ids = store.searchCandidates(narrow.searchStems, base.ids.length);
+    if (ids !== undefined && ids.length < base.ids.length) return { ids, needRow: base.needRow };
+  }
+  return base;
+}
+
+function sourceCandidates(store: Store, viewer: User | null, narrow: CompiledNarrow): Candidates {
   const needRow = !narrow.includeHistory;
   const s = narrow.source;
   switch (s.kind) {

@@ -90,8 +90,15 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
 
 /** Flag names for the API, from flag bits (wildcard_mentioned is the legacy union). */
 export function flagNames(bits: number): string[] {
-  const out: string[] = [];
-  for (const [name, bit] of Object.entries(FLAG)) if (bits & bit) out.push(name);
-  if (bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned)) out.push('wildcard_mentioned');
-  return out;
+  let names = FLAG_NAMES[bits & 0xff];
+  if (names === undefined) {
+    names = [];
+    for (const [name, bit] of Object.entries(FLAG)) if (bits & bit) names.push(name);
+    if (bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned)) names.push('wildcard_mentioned');
+    FLAG_NAMES[bits & 0xff] = names;
+  }
+  return names.slice();
 }
+
+/** Flag bits → names, computed once per combination (a message list repeats a few). */
+const FLAG_NAMES: Array<string[] | undefined> = [];

@@ -125,11 +125,10 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
 }
 
 function shapeMessage(ctx: Ctx, viewer: User | null, narrow: CompiledNarrow, view: MessageView, m: Message, flags: number | undefined): Record<string, unknown> {
-  return {
-    ...formatMessage(ctx.store, viewer, m, view),
-    flags: viewer === null ? ['read'] : flags === undefined ? ['read', 'historical'] : flagNames(flags),
-    ...(narrow.highlight ? narrow.highlight(m) : {}),
-  };
+  const out = formatMessage(ctx.store, viewer, m, view);
+  out['flags'] = viewer === null ? ['read'] : flags === undefined ? ['read', 'historical'] : flagNames(flags);
+  if (narrow.highlight) Object.assign(out, narrow.highlight(m));
+  return out;
 }
 
 function parseAnchor(raw: string | undefined, anchorDate: string | undefined): AnchorSpec {

@@ -59,10 +59,12 @@ export function compileNarrow(rawNarrowParam: unknown, env: NarrowEnv, options: 
   }
 
   let highlight: ((message: Message) => Highlight) | null = forMatchesNarrow ? plainHighlight : null;
+  let searchStems: ReadonlySet<string> | null = null;
   if (searchOperands.length > 0) {
     const search = compileSearch(searchOperands);
     predicates.push(search.predicate);
     highlight = search.highlight;
+    searchStems = search.stems;
   }
 
   const matchesAll = allOf(predicates);
@@ -74,6 +76,7 @@ export function compileNarrow(rawNarrowParam: unknown, env: NarrowEnv, options: 
     matches: (message, flags) => matchesAll(message, flags ?? HISTORICAL_FLAGS),
     highlight,
     mutedForFirstUnread: (message) => hiddenByMuting(message, env, mutingChannelId),
+    searchStems,
   };
 }
 

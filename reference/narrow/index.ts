@@ -12,3 +12,4 @@ export {
   type Source,
   type Term,
 } from './types.ts';
+export { indexedStems } from './search/search-operator.ts';

@@ -101,6 +101,11 @@ export interface CompiledNarrow {
    * (exclude_muting_conditions with this narrow): true for such a message.
    */
   mutedForFirstUnread(message: Message): boolean;
+  /**
+   * The stems every match must contain (from `search` terms), or null without one:
+   * a caller with an inverted index may take its postings as candidates.
+   */
+  searchStems: ReadonlySet<string> | null;
 }
 
 /** A narrow the real server rejects: BAD_NARROW `Invalid narrow operator: {desc}`. */

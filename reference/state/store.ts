@@ -16,6 +16,7 @@ import type {
   UserGroup,
 } from './types.ts';
 import { dmKey, MessageIndex, topicKey } from './message-index.ts';
+import { SearchIndex } from './search-index.ts';
 import { emptyRows, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
 
 export interface OutboxEmail {
@@ -53,6 +54,8 @@ export class Store {
   #channelsByName = new Map<string, number>();
   #subsByUser = new Map<number, Set<number>>();
   #messageIndex = new MessageIndex();
+  /** Built on the first full-text search. */
+  #searchIndex: SearchIndex | null = null;
   #groupsByName = new Map<string, number>();
   /** user_id → ids of the groups listing them in `members`: membership checks never scan a group. */
   #groupsByMember = new Map<number, Set<number>>();
@@ -89,6 +92,7 @@ export class Store {
     this.#channelsByName.clear();
     this.#subsByUser.clear();
     this.#messageIndex.clear();
+    this.#searchIndex = null;
     this.#groupsByName.clear();
     this.#groupsByMember.clear();
     this.#subscriberLists.clear();
@@ -283,6 +287,7 @@ export class Store {
     this.#version++;
     this.data.messages.set(message.id, message);
     this.#messageIndex.add(message);
+    this.#searchIndex?.add(message);
     if (message.stream_id === null && message.dm_user_ids.length > 2) this.recipientIdFor(`g:${message.dm_user_ids.join(',')}`, true);
     for (const [userId, flags] of flagsByUser) this.setUserMessageFlags(userId, message.id, flags);
   }
@@ -293,7 +298,13 @@ export class Store {
     this.#version++;
     this.data.messages.delete(id);
     this.#messageIndex.remove(m);
+    this.#searchIndex?.remove(m);
     for (const rows of this.data.userMessages.values()) removeRow(rows, id);
+  }
+  /** Ids of the messages holding every stem (full-text search candidates), ascending. */
+  searchCandidates(stems: ReadonlySet<string>, limit = Infinity): readonly number[] | undefined {
+    this.#searchIndex ??= new SearchIndex(this.data.messages.values());
+    return this.#searchIndex.candidates(stems, limit);
   }
   /** The user's flag bits for a message they have a UserMessage row for. */
   userMessageFlags(userId: number, messageId: number): number | undefined {

@@ -13,10 +13,12 @@ import { htmlWords, textWords } from './words.ts';
 
 export interface CompiledSearch {
   predicate: Predicate;
+  stems: ReadonlySet<string>;
   highlight: (message: Message) => Highlight;
 }
 
-function indexedStems(message: Message): Set<string> {
+/** The stems a message is found under: its topic's and its rendered content's words. */
+export function indexedStems(message: Message): Set<string> {
   const stems = new Set<string>();
   for (const word of [...textWords(message.topic), ...htmlWords(message.rendered_content)]) {
     const indexed = indexedStem(word);
@@ -43,5 +45,5 @@ export function compileSearch(operands: readonly string[]): CompiledSearch {
     const topic = message.topic.toLowerCase();
     return query.phrases.every((phrase) => content.includes(phrase) || topic.includes(phrase));
   };
-  return { predicate, highlight: (message) => searchHighlight(message, query) };
+  return { predicate, stems: query.stems, highlight: (message) => searchHighlight(message, query) };
 }
