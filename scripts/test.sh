@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# npm test: every check, in order, each stage timed; the last line is "N passed, N failed"
+# and the exit status is non-zero if anything failed.
+#   1. typecheck          tsc over tsconfig.json and reference/tsconfig.json (the core without Node's types)
+#   2. unit               uvu on every *.test.ts (but the two below) under c8, then the coverage gate (.c8rc.json)
+#   3. msw 3 / Node 22    *.node22.test.ts with node_modules/node22/bin/node
+#   4. browser            *.browser.test.ts: msw setupWorker in headless Chromium (/usr/bin/chromium)
+#   5. conformance        scenarios/ against the in-process reference
+#   6. conformance HTTP   scenarios/ against scripts/serve.ts on a free port
+# Node 20 runs everything but stage 3: npm's own node ($npm_node_execpath), not whatever
+# `node` is first on PATH.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+NODE="${npm_node_execpath:-$(command -v node)}"
+NODE22="node_modules/node22/bin/node"
+UVU="node_modules/uvu/bin.js"
+C8="node_modules/c8/bin/c8.js"
+TSC="node_modules/typescript/bin/tsc"
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/understudy-test.XXXXXX")"
+SERVER_PID=""
+
+cleanup() {
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+PASSED=0
+FAILED=0
+TIMINGS=()
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+count() { PASSED=$((PASSED + $1)); FAILED=$((FAILED + $2)); }
+banner() { printf '\n==> %s\n' "$1"; }
+finish_stage() { # name start passed failed
+  local secs
+  secs="$(elapsed "$2")"
+  TIMINGS+=("$(printf '%-22s %6ss  %5d passed, %d failed' "$1" "$secs" "$3" "$4")")
+  count "$3" "$4"
+  printf -- '--- %s: %s passed, %s failed (%ss)\n' "$1" "$3" "$4" "$secs"
+}
+
+# uvu's summary → "passed failed"; a run that printed no summary (a crash) is one failure.
+uvu_counts() { # log exit-status
+  local total passed skipped
+  total="$(sed -n 's/^ *Total: *\([0-9]*\).*/\1/p' "$1" | tail -1)"
+  passed="$(sed -n 's/^ *Passed: *\([0-9]*\).*/\1/p' "$1" | tail -1)"
+  skipped="$(sed -n 's/^ *Skipped: *\([0-9]*\).*/\1/p' "$1" | tail -1)"
+  if [ -z "$total" ] || [ -z "$passed" ]; then echo "0 1"; return; fi
+  local failed=$((total - passed - ${skipped:-0}))
+  if [ "$2" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+  echo "$passed $failed"
+}
+
+run_uvu() { # name node pattern [c8 args...]
+  local name="$1" node="$2" pattern="$3"
+  shift 3
+  local start log status
+  start="$(now)"
+  log="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').log"
+  banner "$name"
+  "$@" "$node" --import tsx "$UVU" . "$pattern" -c false 2>&1 | tee "$log"
+  status="${PIPESTATUS[0]}"
+  read -r p f < <(uvu_counts "$log" "$status")
+  finish_stage "$name" "$start" "$p" "$f"
+}
+
+# conformance CLI → JSON report → "passed failed" (expected failures count as passed,
+# unexpected passes, stale expectations and unloadable files as failures).
+run_conformance() { # name target
+  local name="$1" target="$2" start log report status
+  start="$(now)"
+  log="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').log"
+  report="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').json"
+  banner "$name ($target)"
+  if [ ! -f scripts/conformance.ts ]; then
+    echo "scripts/conformance.ts is missing"
+    finish_stage "$name" "$start" 0 1
+    return
+  fi
+  "$NODE" --import tsx scripts/conformance.ts --target "$target" --profile fixtures/profile.json --reporter json --out "$report" >"$log" 2>&1
+  status=$?
+  grep -v '^✓' "$log" | sed '/^$/d'
+  if [ ! -s "$report" ]; then
+    echo "no report (exit $status)"
+    finish_stage "$name" "$start" 0 1
+    return
+  fi
+  read -r p f < <("$NODE" -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const s = r.summary;
+    let failed = s.fail + s.error + s.xpass;
+    if (!r.ok && failed === 0) failed = 1;
+    console.log(s.pass + s.xfail, failed);' "$report")
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  finish_stage "$name" "$start" "$p" "$f"
+}
+
+echo "Node $("$NODE" --version) ($NODE); Node 22 for msw 3: $("$NODE22" --version 2>/dev/null || echo missing)"
+TOTAL_START="$(now)"
+
+# 1. typecheck (what `npm run typecheck` runs, with the Node 20 binary)
+banner "typecheck"
+start="$(now)"
+p=0 f=0
+for project in tsconfig.json reference/tsconfig.json; do
+  if "$NODE" "$TSC" -p "$project" --noEmit; then p=$((p + 1)); else echo "tsc -p $project: errors above"; f=$((f + 1)); fi
+done
+finish_stage "typecheck" "$start" "$p" "$f"
+
+# 2. unit tests under c8, then the coverage gate
+run_uvu "unit" "$NODE" '(?<!\.(node22|browser))\.test\.ts$' \
+  "$NODE" "$C8" --reporter=none --temp-directory "$TMP/c8"
+banner "coverage gate (.c8rc.json)"
+start="$(now)"
+"$NODE" "$C8" report --temp-directory "$TMP/c8" --reports-dir "$TMP/coverage" --reporter=text-summary
+if "$NODE" "$C8" check-coverage --temp-directory "$TMP/c8"; then finish_stage "coverage gate" "$start" 1 0; else finish_stage "coverage gate" "$start" 0 1; fi
+
+# 3. msw 3 in Node 22
+run_uvu "msw 3 / Node 22" "$NODE22" 'node22\.test\.ts$'
+
+# 4. the browser (msw setupWorker in Chromium)
+run_uvu "browser" "$NODE" 'browser\.test\.ts$'
+
+# 5. conformance, in-process
+run_conformance "conformance" reference
+
+# 6. conformance over HTTP against npm start on a free port (manual clock: scenarios move it)
+start="$(now)"
+"$NODE" --import tsx scripts/serve.ts --port 0 --clock manual --quiet >"$TMP/serve.log" 2>&1 &
+SERVER_PID=$!
+URL=""
+for _ in $(seq 1 300); do
+  URL="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$TMP/serve.log" | head -1)"
+  if [ -n "$URL" ] || ! kill -0 "$SERVER_PID" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+if [ -n "$URL" ]; then
+  run_conformance "conformance HTTP" "$URL"
+else
+  banner "conformance HTTP"
+  echo "scripts/serve.ts did not print its URL:"
+  cat "$TMP/serve.log"
+  finish_stage "conformance HTTP" "$start" 0 1
+fi
+kill "$SERVER_PID" 2>/dev/null
+wait "$SERVER_PID" 2>/dev/null
+SERVER_PID=""
+
+printf '\nStages:\n'
+printf '  %s\n' "${TIMINGS[@]}"
+printf '  %-22s %6ss\n' "total" "$(elapsed "$TOTAL_START")"
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]
