@@ -32,6 +32,7 @@ test('Hamlet leaving core team hears "remove" and "delete"; the others who can s
       ['subscription', 'remove', [id(ref, 'hamlet')]],
       ['stream', 'delete', [id(ref, 'hamlet')]],
       ['subscription', 'peer_remove', [id(ref, 'desdemona'), id(ref, 'iago')]],
+      ['update_message_flags', 'add', [id(ref, 'hamlet')]],
     ],
   );
   assert.equal(events[0]!.event['subscriptions'], [{ name: 'core team', stream_id: core.stream_id }]);
@@ -43,7 +44,7 @@ test('an administrator leaving a private channel keeps seeing it: no "delete" fo
   const from = ref.store.data.events.length;
   leave(ref, 'iago', { subscriptions: ['core team'] });
   const kinds = ref.store.data.events.slice(from).map((e) => `${e.event['type']}:${e.event['op']}`);
-  assert.equal(kinds, ['subscription:remove', 'subscription:peer_remove']);
+  assert.equal(kinds.filter((k) => k.startsWith('s')), ['subscription:remove', 'subscription:peer_remove']);
 });
 
 test('a guest leaving a public channel loses sight of it', () => {
@@ -62,6 +63,19 @@ test('Iago removing Hamlet and Cordelia: one entry per user and channel, events 
   assert.equal([res.json['removed'], res.json['not_removed']], [['Scotland'], ['Scotland']]);
   const removes = ref.store.data.events.slice(from).filter((e) => e.event['op'] === 'remove');
   assert.equal(removes.map((e) => e.users), [[id(ref, 'hamlet')]]);
+});
+
+test('what Hamlet had not read in a channel he leaves becomes read, with one update_message_flags event', () => {
+  const ref = createReference();
+  const sent = api(ref, 'iago', 'POST', '/messages', { type: 'stream', to: 'Scotland', topic: 'news', content: 'unread for now' });
+  const messageId = sent.json['id'] as number;
+  assert.is((ref.store.userMessageFlags(id(ref, 'hamlet'), messageId) ?? 1) & 1, 0, 'unread');
+  const from = ref.store.data.events.length;
+  leave(ref, 'hamlet', { subscriptions: ['Scotland'] });
+  assert.is((ref.store.userMessageFlags(id(ref, 'hamlet'), messageId) ?? 0) & 1, 1, 'read');
+  const flags = ref.store.data.events.slice(from).filter((e) => e.event['type'] === 'update_message_flags');
+  assert.equal(flags.map((e) => e.users), [[id(ref, 'hamlet')]]);
+  assert.ok((flags[0]!.event['messages'] as number[]).includes(messageId));
 });
 
 test('nothing to remove sends no events', () => {

@@ -1,12 +1,13 @@
 // Unsubscribing users from channels: DELETE /users/me/subscriptions.
 // Mirrors zulip/zulip zerver/views/streams.py (remove_subscriptions_backend),
 // zerver/lib/streams.py (list_to_streams, bulk_can_remove_subscribers_from_streams)
-// and zerver/actions/streams.py (bulk_remove_subscriptions, send_subscription_remove_events).
+// and zerver/actions/streams.py (bulk_remove_subscriptions, send_subscription_remove_events),
+// zerver/actions/message_flags.py (do_mark_stream_messages_as_read).
 import { hasBasicAccess, inChannelGroup } from '../domain/channels.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
 import type { Ctx } from '../http/context.ts';
 import { BadRequest, StreamDoesNotExist } from '../http/errors.ts';
-import type { Channel, User } from '../state/types.ts';
+import { FLAG, type Channel, type User } from '../state/types.ts';
 import { emitPeerEvents, emitStreamDelete } from './channel-events.ts';
 import { checkChannelName } from './create-channel.ts';
 import { directlyControls, resolvePrincipals, type Principals } from './principals.ts';
@@ -94,5 +95,23 @@ export function doUnsubscribe(ctx: Ctx, plan: UnsubscribePlan): { removed: strin
     for (const c of channels) altered.set(c, (altered.get(c) ?? new Set()).add(u.user_id));
   }
   if (altered.size > 0) emitPeerEvents(store, 'peer_remove', altered, now);
+  // NOTE: approximation: on a realm that restricts user access, the real server also sends
+  // realm_user remove events for users who stop seeing each other; not here.
+  // The deferred mark_stream_messages_as_read job, run at once: what the user had not read
+  // in the channels left is now read.
+  for (const [u, channels] of byUser) for (const c of channels) markChannelRead(ctx, u, c);
   return { removed, not_removed: notRemoved };
+}
+
+/** do_mark_stream_messages_as_read: the user's unread messages in the channel become read. */
+function markChannelRead(ctx: Ctx, u: User, c: Channel): void {
+  const store = ctx.store;
+  const ids: number[] = [];
+  for (const id of store.channelMessageIds(c.stream_id)) {
+    const flags = store.userMessageFlags(u.user_id, id);
+    if (flags === undefined || flags & FLAG.read) continue;
+    store.setUserMessageFlags(u.user_id, id, flags | FLAG.read);
+    ids.push(id);
+  }
+  if (ids.length > 0) store.emit([u.user_id], { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false });
 }
