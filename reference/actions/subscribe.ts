@@ -154,8 +154,9 @@ export function doSubscribe(ctx: Ctx, plan: SubscribePlan): Record<string, unkno
   const reactivated = new Map<number, Channel[]>();
   const already = new Map<number, string[]>();
   const users = [...plan.subscribers].sort((a, b) => a.user_id - b.user_id);
+  const byId = [...channels].sort((a, b) => a.stream_id - b.stream_id);
   for (const u of users) {
-    for (const c of [...channels].sort((a, b) => a.stream_id - b.stream_id)) {
+    for (const c of byId) {
       const row = store.subscriptionRow(u.user_id, c.stream_id);
       if (row?.active) already.set(u.user_id, [...(already.get(u.user_id) ?? []), c.name]);
       else if (row) reactivated.set(u.user_id, [...(reactivated.get(u.user_id) ?? []), c]);
@@ -217,11 +218,9 @@ function emitAddEvents(ctx: Ctx, byUser: Map<number, Channel[]>): void {
   const store = ctx.store;
   const now = ctx.nowMs();
   const altered = new Map<Channel, Set<number>>();
+  // The lists share the plan's channel objects, one per channel: they key the map.
   for (const [userId, list] of byUser) {
-    for (const c of list) {
-      const key = [...altered.keys()].find((k) => k.stream_id === c.stream_id) ?? c;
-      altered.set(key, (altered.get(key) ?? new Set()).add(userId));
-    }
+    for (const c of list) altered.set(c, (altered.get(c) ?? new Set()).add(userId));
   }
   for (const [c, users] of altered) {
     let notify: number[] = [];
