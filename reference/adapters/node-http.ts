@@ -30,11 +30,11 @@ export function createNodeListener(reference: Dispatcher, options: ListenerOptio
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log;
 
-  const answer = (req: IncomingMessage, res: ServerResponse, started: number, body: Uint8Array | undefined): void => {
+  const answer = (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>, started: number, body: Uint8Array | undefined): void => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    const apiRequest: ApiRequest = { method: req.method ?? 'GET', path, headers: flatHeaders(req) };
+    const apiRequest: ApiRequest = { method: req.method ?? 'GET', path, headers };
     if (q !== -1) apiRequest.query = url.slice(q + 1);
     if (body !== undefined) apiRequest.body = body;
     send(req, res, reference.dispatch(apiRequest), started, log);
@@ -42,9 +42,10 @@ export function createNodeListener(reference: Dispatcher, options: ListenerOptio
 
   return (req, res) => {
     const started = log ? performance.now() : 0;
-    const declared = req.headers['content-length'];
-    if (declared === undefined && req.headers['transfer-encoding'] === undefined) {
-      answer(req, res, started, undefined); // no body: answer at once
+    const headers = flatHeaders(req);
+    const declared = headers['content-length'];
+    if (declared === undefined && headers['transfer-encoding'] === undefined) {
+      answer(req, res, headers, started, undefined); // no body: answer at once
       return;
     }
     if (declared !== undefined && Number(declared) > limit) {
@@ -67,24 +68,50 @@ export function createNodeListener(reference: Dispatcher, options: ListenerOptio
     });
     req.on('end', () => {
       if (rejected) return;
-      answer(req, res, started, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+      answer(req, res, headers, started, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     });
     req.on('error', () => res.destroy());
   };
 }
 
+/** Headers whose repeats node:http drops (message.headers in the node:http docs): the first wins. */
+const FIRST_WINS = new Set([
+  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since',
+  'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after',
+  'server', 'user-agent',
+]);
+
+/**
+ * Header names lower-cased, repeats merged as node:http merges them into req.headers
+ * (cookie with "; ", most with ", ", some dropped). Read from rawHeaders: req.headers is
+ * built lazily, and building it costs more than this one copy.
+ */
 function flatHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
-  const raw = req.headers;
-  for (const key in raw) {
-    const value = raw[key];
-    if (value !== undefined) out[key] = typeof value === 'string' ? value : value.join(', ');
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    const seen = out[key];
+    if (seen === undefined) out[key] = value;
+    else if (!FIRST_WINS.has(key)) out[key] = `${seen}${key === 'cookie' ? '; ' : ', '}${value}`;
   }
   return out;
 }
 
+/** The last body sent and its bytes: replayed answers (the response cache) are the same string. */
+let lastBody = '';
+let lastBytes = Buffer.alloc(0);
+function encode(body: string): Buffer {
+  if (body !== lastBody) {
+    lastBytes = Buffer.from(body, 'utf8');
+    lastBody = body;
+  }
+  return lastBytes;
+}
+
 function send(req: IncomingMessage, res: ServerResponse, out: ApiResponse, started: number, log: RequestLog | undefined): void {
-  const bytes = Buffer.from(out.body, 'utf8');
+  const bytes = encode(out.body);
   res.writeHead(out.status, { ...out.headers, 'Content-Length': String(bytes.length) });
   res.end(req.method === 'HEAD' ? undefined : bytes);
   if (log) log({ method: req.method ?? 'GET', path: req.url ?? '/', status: out.status, ms: performance.now() - started });
