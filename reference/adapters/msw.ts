@@ -10,13 +10,17 @@ export interface FetchHandler {
   handle(request: Request): Promise<Response>;
 }
 
-/** The part of msw's `http` namespace used here (identical in msw 2 and 3). */
+/** The part of msw's `http` namespace used here (the same in msw 2 and 3). */
 export interface HttpNamespace<H> {
   all(path: string, resolver: (info: { request: Request }) => Promise<Response>): H;
 }
 
 export interface HandlerOptions<H> {
-  /** Where the mocked server lives, e.g. http://localhost:9991 or https://chat.example.com. */
+  /**
+   * Where the mocked server lives: http://localhost:9991, https://chat.example.com, or
+   * a server under a path (https://example.com/zulip: the path is taken off before the
+   * reference sees the request). In a browser, location.origin mocks the page's own origin.
+   */
   baseUrl: string;
   /** msw's `http` namespace; default: the one exported by 'msw'. */
   http?: HttpNamespace<H>;
@@ -27,6 +31,23 @@ export const MOUNTS = ['/api/v1', '/_understudy'] as const;
 export function createHandlers<H = ReturnType<typeof mswHttp.all>>(reference: FetchHandler, options: HandlerOptions<H>): H[] {
   const http = options.http ?? (mswHttp as unknown as HttpNamespace<H>);
   const base = options.baseUrl.replace(/\/+$/, '');
-  const resolver = ({ request }: { request: Request }) => reference.handle(request);
+  const prefix = basePath(base);
+  const resolver = prefix === '' ? ({ request }: { request: Request }) => reference.handle(request) : async ({ request }: { request: Request }) => reference.handle(await unprefixed(request, prefix));
   return MOUNTS.map((mount) => http.all(`${base}${mount}/*`, resolver));
+}
+
+function basePath(base: string): string {
+  try {
+    return new URL(base).pathname.replace(/\/+$/, '');
+  } catch {
+    return base.startsWith('/') ? base : ''; // a relative baseUrl ("/zulip"), resolved by msw against the page
+  }
+}
+
+/** The request as the reference expects it: the base path taken off its URL. */
+async function unprefixed(request: Request, prefix: string): Promise<Request> {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.slice(prefix.length);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, { method: request.method, headers: request.headers, ...(hasBody ? { body: await request.arrayBuffer() } : {}) });
 }
