@@ -96,6 +96,20 @@ test('--fixture serves another realm; --no-control hides /_understudy/', async (
   }
 });
 
+test('a fixture that does not load exits 2 and says why', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'understudy-fixture-'));
+  try {
+    writeFileSync(join(dir, 'realm.json'), JSON.stringify({ users: 'none' }));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--fixture', join(dir, 'realm.json')], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    assert.is(await new Promise((done) => child.once('exit', done)), 2);
+    assert.match(err, /cannot load the fixture/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('bad flags exit 2 with the usage', async () => {
   for (const args of [['--clock', 'sundial'], ['--bogus']]) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });

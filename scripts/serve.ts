@@ -45,7 +45,13 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const reference = createReference(opts.reference);
+  let reference: ReturnType<typeof createReference>;
+  try {
+    reference = createReference(opts.reference);
+  } catch (e) {
+    console.error(`cannot load the fixture: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  }
   const log = opts.quiet
     ? undefined
     : ({ method, path, status, ms }: { method: string; path: string; status: number; ms: number }) =>
