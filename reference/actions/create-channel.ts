@@ -4,7 +4,7 @@
 // zerver/lib/string_validation.py (check_stream_name), zerver/lib/streams.py
 // (check_channel_creation_permissions, access_requested_group_permissions_for_streams,
 // get_default_value_for_history_public_to_subscribers, create_stream_if_needed).
-import { hasPermission, CHANNEL_SETTINGS, parseGroupSetting, REALM_SETTINGS } from '../domain/permissions.ts';
+import { defaultSetting, hasPermission, CHANNEL_SETTINGS, parseGroupSetting, REALM_SETTINGS } from '../domain/permissions.ts';
 import { systemGroupId } from '../domain/groups.ts';
 import { renderForStore } from '../domain/render-message.ts';
 import { isAdmin } from '../domain/users.ts';
@@ -72,21 +72,6 @@ export interface CreationOptions {
   settings: Partial<Record<ChannelGroupSetting, GroupSettingValue>>;
 }
 
-/** New-channel defaults (Stream.stream_permission_group_settings); "creator" is an anonymous group of the creator. */
-const DEFAULTS: Record<ChannelGroupSetting, string> = {
-  can_add_subscribers_group: 'role:nobody',
-  can_administer_channel_group: 'creator',
-  can_create_topic_group: 'role:everyone',
-  can_delete_any_message_group: 'role:nobody',
-  can_delete_own_message_group: 'role:nobody',
-  can_move_messages_out_of_channel_group: 'role:nobody',
-  can_move_messages_within_channel_group: 'role:nobody',
-  can_remove_subscribers_group: 'role:administrators',
-  can_resolve_topics_group: 'role:nobody',
-  can_send_message_group: 'role:everyone',
-  can_subscribe_group: 'role:nobody',
-};
-
 /** UserProfile.has_permission for a realm group setting. */
 export function hasRealmPermission(ctx: Ctx, user: User, setting: RealmGroupSetting): boolean {
   return hasPermission(ctx.store, REALM_SETTINGS[setting], ctx.store.realm[setting], user, ctx.nowMs());
@@ -118,8 +103,7 @@ export function checkNewChannel(ctx: Ctx, actor: User, name: string, description
   for (const setting of CHANNEL_GROUP_SETTINGS) {
     const raw = o.settings[setting];
     if (raw === undefined) {
-      const d = DEFAULTS[setting];
-      settings[setting] = d === 'creator' ? { direct_members: [actor.user_id], direct_subgroups: [] } : systemGroupId(store, d as 'role:nobody');
+      settings[setting] = defaultSetting(store, CHANNEL_SETTINGS[setting], actor.user_id);
       continue;
     }
     const value = normalizedSetting(store, raw);

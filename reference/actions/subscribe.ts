@@ -9,6 +9,7 @@ import { hasContentAccess, inChannelGroup } from '../domain/channels.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
 import type { Ctx } from '../http/context.ts';
 import { ApiError, BadRequest } from '../http/errors.ts';
+import { newSubscription } from '../state/store.ts';
 import type { Channel, Subscription, User } from '../state/types.ts';
 import { adminIds, emitPeerEvents, emitStreamCreate, emitSubscriptionAdds, metadataGroupMemberIds } from './channel-events.ts';
 import { canSetTopicsPolicy, checkChannelName, checkNewChannel, doCreateChannel, hasRealmPermission, type CreationOptions } from './create-channel.ts';
@@ -169,7 +170,7 @@ export function doSubscribe(ctx: Ctx, plan: SubscribePlan): Record<string, unkno
     if (list.length > 0) byUser.set(u.user_id, list);
   }
   for (const [userId, list] of subscribed) {
-    for (const c of list) store.putSubscription(newSubscription(ctx, userId, c, plan.colors.get(c.name)));
+    for (const c of list) store.putSubscription(subscriptionFor(ctx, userId, c, plan.colors.get(c.name)));
   }
   for (const [userId, list] of reactivated) {
     for (const c of list) store.putSubscription({ ...(store.subscriptionRow(userId, c.stream_id) as Subscription), active: true });
@@ -194,20 +195,8 @@ export function doSubscribe(ctx: Ctx, plan: SubscribePlan): Record<string, unkno
   return out;
 }
 
-function newSubscription(ctx: Ctx, userId: number, c: Channel, color: string | undefined): Subscription {
-  return {
-    user_id: userId,
-    stream_id: c.stream_id,
-    active: true,
-    color: color ?? pickColor(ctx.store, userId, c.stream_id),
-    is_muted: false,
-    pin_to_top: false,
-    desktop_notifications: null,
-    audible_notifications: null,
-    push_notifications: null,
-    email_notifications: null,
-    wildcard_mentions_notify: null,
-  };
+function subscriptionFor(ctx: Ctx, userId: number, c: Channel, color: string | undefined): Subscription {
+  return newSubscription(userId, c.stream_id, color ?? pickColor(ctx.store, userId, c.stream_id));
 }
 
 /**

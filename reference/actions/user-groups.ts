@@ -5,7 +5,7 @@
 // (check_add_user_group, add_subgroups_to_user_group, remove_subgroups_from_user_group).
 // check* validates everything and returns a plan; do* applies it and emits the events.
 import { directMembers, directSubgroups, recursiveSubgroupIds, systemGroupId } from '../domain/groups.ts';
-import { hasPermission, parseGroupSetting, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG } from '../domain/permissions.ts';
+import { defaultSetting, hasPermission, parseGroupSetting, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG } from '../domain/permissions.ts';
 import { isGuest } from '../domain/users.ts';
 import type { Ctx } from '../http/context.ts';
 import { BadRequest } from '../http/errors.ts';
@@ -92,19 +92,11 @@ export function checkCreateUserGroup(ctx: Ctx, creator: User, req: CreateGroupRe
   const store = ctx.store;
   const members = checkActiveUsers(store, req.members);
   checkUserGroupName(req.name);
-  const creatorGroup: GroupSettingValue = { direct_members: [creator.user_id], direct_subgroups: [] };
-  const defaults: Record<UserGroupSetting, GroupSettingValue> = {
-    can_add_members_group: creatorGroup,
-    can_join_group: systemGroupId(store, 'role:nobody'),
-    can_leave_group: systemGroupId(store, 'role:everyone'),
-    can_manage_group: creatorGroup,
-    can_mention_group: systemGroupId(store, 'role:everyone'),
-    can_remove_members_group: systemGroupId(store, 'role:nobody'),
-  };
-  const settings = { ...defaults };
+  const settings = {} as Record<UserGroupSetting, GroupSettingValue>;
   for (const setting of USER_GROUP_SETTINGS) {
     const raw = req.settings[setting];
-    if (raw !== undefined) settings[setting] = parseGroupSetting(store, setting, USER_GROUP_SETTINGS_CONFIG[setting], raw);
+    const config = USER_GROUP_SETTINGS_CONFIG[setting];
+    settings[setting] = raw === undefined ? defaultSetting(store, config, creator.user_id) : parseGroupSetting(store, setting, config, raw);
   }
   // Unique per realm, deactivated groups included, case-sensitively (a database constraint).
   if (store.groupByName(req.name)) throw new BadRequest(`User group '${req.name}' already exists.`);

@@ -239,7 +239,7 @@ function checkWorld(w: World): void {
       const permitted = inSetting && (allowEveryone || u.role !== 'guest');
       const user = store.user(u.id);
       if (!user) throw new Error(`user ${u.id} missing from the store`);
-      if (hasPermission(store, { allowEveryone }, value, user, now) !== permitted) {
+      if (hasPermission(store, { allowEveryone, default: 'role:nobody' }, value, user, now) !== permitted) {
         throw new Error(`user ${u.id} (${u.role}) permitted by ${JSON.stringify(value)} (allowEveryone ${allowEveryone}): model says ${permitted}`);
       }
     }

@@ -26,38 +26,40 @@ export interface SettingConfig {
   allowOwners?: boolean;
   /** Changing it needs an organization owner. */
   ownerOnly?: boolean;
+  /** The value of a new realm, channel or group: a system group, or an anonymous group of the creator. */
+  default: SystemGroupName | 'creator';
 }
 
-const open: SettingConfig = { allowEveryone: true };
-const members: SettingConfig = { allowEveryone: false };
+const open = (d: SettingConfig['default']): SettingConfig => ({ allowEveryone: true, default: d });
+const members = (d: SettingConfig['default']): SettingConfig => ({ allowEveryone: false, default: d });
 
 export const CHANNEL_SETTINGS: Record<ChannelGroupSetting, SettingConfig> = {
-  can_add_subscribers_group: members,
-  can_administer_channel_group: members,
-  can_create_topic_group: open,
-  can_delete_any_message_group: open,
-  can_delete_own_message_group: open,
-  can_move_messages_out_of_channel_group: open,
-  can_move_messages_within_channel_group: open,
-  can_remove_subscribers_group: open,
-  can_resolve_topics_group: open,
-  can_send_message_group: open,
-  can_subscribe_group: members,
+  can_add_subscribers_group: members('role:nobody'),
+  can_administer_channel_group: members('creator'),
+  can_create_topic_group: open('role:everyone'),
+  can_delete_any_message_group: open('role:nobody'),
+  can_delete_own_message_group: open('role:nobody'),
+  can_move_messages_out_of_channel_group: open('role:nobody'),
+  can_move_messages_within_channel_group: open('role:nobody'),
+  can_remove_subscribers_group: open('role:administrators'),
+  can_resolve_topics_group: open('role:nobody'),
+  can_send_message_group: open('role:everyone'),
+  can_subscribe_group: members('role:nobody'),
 };
 
 export const USER_GROUP_SETTINGS_CONFIG: Record<UserGroupSetting, SettingConfig> = {
-  can_add_members_group: members,
-  can_join_group: members,
-  can_leave_group: open,
-  can_manage_group: members,
+  can_add_members_group: members('creator'),
+  can_join_group: members('role:nobody'),
+  can_leave_group: open('role:everyone'),
+  can_manage_group: members('creator'),
   // SPEC.md (POST /user_groups/create): can_mention_group cannot be 'role:owners'. The
   // modern server dropped that rule (GroupPermissionSetting has no allow_owners_group
   // any more, /tmp/facts-issue4.md §5); SPEC.md wins.
-  can_mention_group: { allowEveryone: true, allowOwners: false },
-  can_remove_members_group: members,
+  can_mention_group: { allowEveryone: true, allowOwners: false, default: 'role:everyone' },
+  can_remove_members_group: members('role:nobody'),
 };
 
-const owners: SettingConfig = { allowEveryone: false, ownerOnly: true };
+const owners = (d: SettingConfig['default']): SettingConfig => ({ allowEveryone: false, ownerOnly: true, default: d });
 
 export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
   can_access_all_users_group: {
@@ -65,35 +67,43 @@ export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
     allowNobody: false,
     requireSystemGroup: true,
     allowedSystemGroups: ['role:everyone', 'role:members'],
+    default: 'role:everyone',
   },
-  can_add_custom_emoji_group: members,
-  can_add_subscribers_group: members,
-  can_create_bots_group: members,
-  can_create_groups: owners,
-  can_create_private_channel_group: members,
-  can_create_public_channel_group: members,
+  can_add_custom_emoji_group: members('role:members'),
+  can_add_subscribers_group: members('role:members'),
+  can_create_bots_group: members('role:members'),
+  can_create_groups: owners('role:members'),
+  can_create_private_channel_group: members('role:members'),
+  can_create_public_channel_group: members('role:members'),
   can_create_web_public_channel_group: {
     allowEveryone: false,
     requireSystemGroup: true,
     allowedSystemGroups: ['role:moderators', 'role:administrators', 'role:owners', 'role:nobody'],
+    default: 'role:owners',
   },
-  can_create_write_only_bots_group: members,
-  can_delete_any_message_group: members,
-  can_delete_own_message_group: open,
-  can_invite_users_group: owners,
-  can_manage_all_groups: { ...owners, allowNobody: false },
-  can_manage_billing_group: { ...owners, allowNobody: false },
-  can_mention_many_users_group: open,
-  can_move_messages_between_channels_group: members,
-  can_move_messages_between_topics_group: open,
-  can_resolve_topics_group: open,
-  can_set_delete_message_policy_group: members,
-  can_set_topics_policy_group: open,
-  can_summarize_topics_group: open,
-  create_multiuse_invite_group: owners,
-  direct_message_initiator_group: open,
-  direct_message_permission_group: open,
+  can_create_write_only_bots_group: members('role:members'),
+  can_delete_any_message_group: members('role:administrators'),
+  can_delete_own_message_group: open('role:everyone'),
+  can_invite_users_group: owners('role:members'),
+  can_manage_all_groups: { ...owners('role:owners'), allowNobody: false },
+  can_manage_billing_group: { ...owners('role:administrators'), allowNobody: false },
+  can_mention_many_users_group: open('role:administrators'),
+  can_move_messages_between_channels_group: members('role:members'),
+  can_move_messages_between_topics_group: open('role:everyone'),
+  can_resolve_topics_group: open('role:everyone'),
+  can_set_delete_message_policy_group: members('role:moderators'),
+  can_set_topics_policy_group: open('role:members'),
+  can_summarize_topics_group: open('role:everyone'),
+  create_multiuse_invite_group: owners('role:administrators'),
+  direct_message_initiator_group: open('role:everyone'),
+  direct_message_permission_group: open('role:everyone'),
 };
+
+/** A new realm's, channel's or group's value of a setting (a creator of null: role:nobody). */
+export function defaultSetting(store: Store, config: SettingConfig, creatorId: number | null): GroupSettingValue {
+  if (config.default !== 'creator') return systemGroupId(store, config.default);
+  return creatorId === null ? systemGroupId(store, 'role:nobody') : { direct_members: [creatorId], direct_subgroups: [] };
+}
 
 /** Does the user hold the permission this setting value grants? */
 export function hasPermission(store: Store, config: SettingConfig, value: GroupSettingValue, user: User, nowMs: number): boolean {

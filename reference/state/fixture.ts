@@ -3,6 +3,7 @@
 // group ("role:members") instead of giving its id.
 import { z } from 'zod';
 import { SYSTEM_GROUP_NAMES } from '../domain/groups.ts';
+import { CHANNEL_SETTINGS, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG } from '../domain/permissions.ts';
 import {
   CHANNEL_GROUP_SETTINGS,
   FLAG,
@@ -17,7 +18,7 @@ import {
   type User,
   type UserGroup,
 } from './types.ts';
-import type { StateData } from './store.ts';
+import { newSubscription, type StateData } from './store.ts';
 import { emptyRows, setRow } from './user-rows.ts';
 
 const settingValue = z.union([
@@ -112,59 +113,6 @@ export const fixtureSchema = z.strictObject({
 });
 export type Fixture = z.infer<typeof fixtureSchema>;
 
-/** Realm permission defaults of a new organization (FACTS §0.6). */
-const REALM_DEFAULTS: Record<(typeof REALM_GROUP_SETTINGS)[number], FixtureSetting> = {
-  can_access_all_users_group: 'role:everyone',
-  can_add_custom_emoji_group: 'role:members',
-  can_add_subscribers_group: 'role:members',
-  can_create_bots_group: 'role:members',
-  can_create_groups: 'role:members',
-  can_create_private_channel_group: 'role:members',
-  can_create_public_channel_group: 'role:members',
-  can_create_web_public_channel_group: 'role:owners',
-  can_create_write_only_bots_group: 'role:members',
-  can_delete_any_message_group: 'role:administrators',
-  can_delete_own_message_group: 'role:everyone',
-  can_invite_users_group: 'role:members',
-  can_manage_all_groups: 'role:owners',
-  can_manage_billing_group: 'role:administrators',
-  can_mention_many_users_group: 'role:administrators',
-  can_move_messages_between_channels_group: 'role:members',
-  can_move_messages_between_topics_group: 'role:everyone',
-  can_resolve_topics_group: 'role:everyone',
-  can_set_delete_message_policy_group: 'role:moderators',
-  can_set_topics_policy_group: 'role:members',
-  can_summarize_topics_group: 'role:everyone',
-  create_multiuse_invite_group: 'role:administrators',
-  direct_message_initiator_group: 'role:everyone',
-  direct_message_permission_group: 'role:everyone',
-};
-
-/** New-channel permission defaults; can_administer_channel_group is the creator. */
-const CHANNEL_DEFAULTS: Record<(typeof CHANNEL_GROUP_SETTINGS)[number], FixtureSetting | 'creator'> = {
-  can_add_subscribers_group: 'role:nobody',
-  can_administer_channel_group: 'creator',
-  can_create_topic_group: 'role:everyone',
-  can_delete_any_message_group: 'role:nobody',
-  can_delete_own_message_group: 'role:nobody',
-  can_move_messages_out_of_channel_group: 'role:nobody',
-  can_move_messages_within_channel_group: 'role:nobody',
-  can_remove_subscribers_group: 'role:administrators',
-  can_resolve_topics_group: 'role:nobody',
-  can_send_message_group: 'role:everyone',
-  can_subscribe_group: 'role:nobody',
-};
-
-/** New-user-group defaults; "creator" is an anonymous group of the creator. */
-const GROUP_DEFAULTS: Record<(typeof USER_GROUP_SETTINGS)[number], FixtureSetting | 'creator'> = {
-  can_add_members_group: 'creator',
-  can_join_group: 'role:nobody',
-  can_leave_group: 'role:everyone',
-  can_manage_group: 'creator',
-  can_mention_group: 'role:everyone',
-  can_remove_members_group: 'role:nobody',
-};
-
 const PALETTE = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5', '#f5ce6e', '#c2726a'];
 
 const seconds = (isoText: string) => Math.floor(Date.parse(isoText) / 1000);
@@ -194,7 +142,7 @@ export function loadFixture(f: Fixture, config: ServerConfig): StateData {
   for (const name of SYSTEM_GROUP_NAMES) need(groupIds, name);
 
   const realmSettings = {} as Record<(typeof REALM_GROUP_SETTINGS)[number], GroupSettingValue>;
-  for (const s of REALM_GROUP_SETTINGS) realmSettings[s] = resolve(f.realm.settings[s] ?? REALM_DEFAULTS[s], null);
+  for (const s of REALM_GROUP_SETTINGS) realmSettings[s] = resolve(f.realm.settings[s] ?? REALM_SETTINGS[s].default, null);
   const realm: Realm = {
     id: f.realm.id,
     string_id: f.realm.string_id,
@@ -250,7 +198,7 @@ export function loadFixture(f: Fixture, config: ServerConfig): StateData {
   for (const g of f.groups) {
     const settings = {} as Record<(typeof USER_GROUP_SETTINGS)[number], GroupSettingValue>;
     for (const s of USER_GROUP_SETTINGS) {
-      settings[s] = g.is_system_group ? need(groupIds, 'role:nobody') : resolve(g.settings[s] ?? GROUP_DEFAULTS[s], g.creator_id);
+      settings[s] = g.is_system_group ? need(groupIds, 'role:nobody') : resolve(g.settings[s] ?? USER_GROUP_SETTINGS_CONFIG[s].default, g.creator_id);
     }
     groups.set(g.id, {
       id: g.id,
@@ -271,7 +219,7 @@ export function loadFixture(f: Fixture, config: ServerConfig): StateData {
   let colorIndex = 0;
   for (const c of f.channels) {
     const settings = {} as Record<(typeof CHANNEL_GROUP_SETTINGS)[number], GroupSettingValue>;
-    for (const s of CHANNEL_GROUP_SETTINGS) settings[s] = resolve(c.settings[s] ?? CHANNEL_DEFAULTS[s], c.creator_id);
+    for (const s of CHANNEL_GROUP_SETTINGS) settings[s] = resolve(c.settings[s] ?? CHANNEL_SETTINGS[s].default, c.creator_id);
     channels.set(c.stream_id, {
       stream_id: c.stream_id,
       name: c.name,
@@ -292,19 +240,7 @@ export function loadFixture(f: Fixture, config: ServerConfig): StateData {
     const subs = new Map();
     for (const userId of c.subscribers) {
       if (!userIds.has(userId)) throw new Error(`channel ${c.name}: unknown subscriber ${userId}`);
-      subs.set(userId, {
-        user_id: userId,
-        stream_id: c.stream_id,
-        active: true,
-        color: PALETTE[colorIndex++ % PALETTE.length] as string,
-        is_muted: false,
-        pin_to_top: false,
-        desktop_notifications: null,
-        audible_notifications: null,
-        push_notifications: null,
-        email_notifications: null,
-        wildcard_mentions_notify: null,
-      });
+      subs.set(userId, newSubscription(userId, c.stream_id, PALETTE[colorIndex++ % PALETTE.length] as string));
     }
     subscriptions.set(c.stream_id, subs);
   }

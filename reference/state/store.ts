@@ -373,6 +373,23 @@ export class Store {
   }
 }
 
+/** A new subscription: not muted, not pinned, every notification setting inherited. */
+export function newSubscription(userId: number, streamId: number, color: string): Subscription {
+  return {
+    user_id: userId,
+    stream_id: streamId,
+    active: true,
+    color,
+    is_muted: false,
+    pin_to_top: false,
+    desktop_notifications: null,
+    audible_notifications: null,
+    push_notifications: null,
+    email_notifications: null,
+    wildcard_mentions_notify: null,
+  };
+}
+
 /** The API email: the real address if the user lets everyone see it, else a placeholder. */
 export function apiEmail(user: User, realm: Realm): string {
   if (user.is_bot || user.email_address_visibility === 1) return user.delivery_email;
