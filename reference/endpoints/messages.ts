@@ -3,6 +3,7 @@
 // zerver/views/message_fetch.py (get_messages_backend, messages_in_narrow_backend).
 import { z } from 'zod';
 import { checkSendMessage, doSendMessage } from '../actions/send-message.ts';
+import { applyTopicVisibility, senderPolicyChange } from '../actions/topic-visibility.ts';
 import { flagNames, formatMessage, type MessageView } from '../domain/messages.ts';
 import { dateAnchor, fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID, visibleMatch, candidates } from '../domain/message-window.ts';
 import { narrowEnv } from '../domain/narrow-env.ts';
@@ -11,7 +12,7 @@ import type { Ctx } from '../http/context.ts';
 import { ApiError, BadRequest, MissingArgument, Unauthorized } from '../http/errors.ts';
 import { json, str } from '../http/params.ts';
 import { compileNarrow, NarrowAuthError, NarrowError, NarrowParamError, type CompiledNarrow } from '../narrow/index.ts';
-import type { Message, User } from '../state/types.ts';
+import { FLAG, type Message, type User } from '../state/types.ts';
 
 const TYPES = { direct: 'private', private: 'private', stream: 'stream', channel: 'stream' } as const;
 
@@ -34,8 +35,12 @@ export function sendMessage(ctx: Ctx): Record<string, unknown> {
     client: clientName(ctx),
     localId: p.local_id,
   });
+  const m = prepared.message;
+  const change = m.stream_id === null ? null : senderPolicyChange(ctx, ctx.me, m.stream_id, m.topic);
   const message = doSendMessage(ctx, prepared, p.queue_id !== undefined ? p.local_id : undefined);
-  return { id: message.id };
+  const mentioned = [...prepared.flags].filter(([, bits]) => bits & FLAG.mentioned).map(([id]) => id);
+  applyTopicVisibility(ctx, message, change, mentioned);
+  return change === null ? { id: message.id } : { id: message.id, automatic_new_visibility_policy: change };
 }
 
 /** Compile the narrow parameter, turning narrow errors into the real server's responses. */

@@ -336,6 +336,14 @@ export class Store {
   topicPolicy(userId: number, streamId: number, topic: string): number {
     return this.data.userTopics.get(userId)?.get(topicKey(streamId, topic)) ?? 0;
   }
+  /** Set the user's visibility policy for a topic (0 removes it). */
+  setTopicPolicy(userId: number, streamId: number, topic: string, policy: number): void {
+    this.#version++;
+    let topics = this.data.userTopics.get(userId);
+    if (!topics) this.data.userTopics.set(userId, (topics = new Map()));
+    if (policy === 0) topics.delete(topicKey(streamId, topic));
+    else topics.set(topicKey(streamId, topic), policy);
+  }
   /** A recipient id; `create` allocates one for a new key (users, channels, group conversations). */
   recipientIdFor(key: string, create = false): number {
     const id = this.data.recipients[key];

@@ -1,0 +1,51 @@
+// Automatic topic visibility on send (zulip/zulip zerver/lib/message.py
+// visibility_policy_for_send_message, zerver/actions/message_send.py): with the user
+// settings' defaults, a human starting a topic follows it (automatically_follow_topics_policy
+// ON_INITIATION), sending in a muted channel unmutes the topic
+// (automatically_unmute_topics_in_muted_streams_policy ON_SEND), and a human mentioned
+// in a topic follows it (automatically_follow_topics_where_mentioned), unless they
+// muted or already follow it.
+// NOTE: approximation: the three user settings are fixed at their defaults (no endpoint changes them here).
+import { hasMessageAccess } from '../domain/messages.ts';
+import type { Ctx } from '../http/context.ts';
+import type { Message, User } from '../state/types.ts';
+
+export const VISIBILITY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+
+/** The sender's new policy for the topic, when sending changes it. */
+export function senderPolicyChange(ctx: Ctx, sender: User, streamId: number, topic: string): number | null {
+  if (sender.is_bot) return null;
+  const store = ctx.store;
+  const current = store.topicPolicy(sender.user_id, streamId, topic);
+  if (current === VISIBILITY.followed) return null;
+  const started = !store.topicMessageIds(streamId, topic).some((id) => {
+    const m = store.message(id);
+    return m !== undefined && hasMessageAccess(store, sender, m, ctx.nowMs());
+  });
+  const muted = store.subscription(sender.user_id, streamId)?.is_muted ?? false;
+  const next = started ? VISIBILITY.followed : muted ? VISIBILITY.unmuted : null;
+  return next === null || next === current ? null : next;
+}
+
+/** Apply the sender's change and the mentioned users' follows; emit user_topic events. */
+export function applyTopicVisibility(ctx: Ctx, message: Message, senderChange: number | null, mentioned: Iterable<number>): void {
+  if (message.stream_id === null) return;
+  const store = ctx.store;
+  const set = (userId: number, policy: number) => {
+    store.setTopicPolicy(userId, message.stream_id as number, message.topic, policy);
+    store.emit([userId], {
+      type: 'user_topic',
+      stream_id: message.stream_id,
+      topic_name: message.topic,
+      last_updated: ctx.nowSeconds(),
+      visibility_policy: policy,
+    });
+  };
+  if (senderChange !== null) set(message.sender_id, senderChange);
+  for (const userId of mentioned) {
+    const u = store.user(userId);
+    if (!u || u.is_bot || userId === message.sender_id) continue;
+    const current = store.topicPolicy(userId, message.stream_id, message.topic);
+    if (current !== VISIBILITY.muted && current !== VISIBILITY.followed) set(userId, VISIBILITY.followed);
+  }
+}
