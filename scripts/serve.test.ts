@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { zulipJsJourney } from '../reference/testing/zulip-js-journey.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -136,6 +137,7 @@ test('zulip-js logs in as Iago and lists users, channels and subscriptions over 
     const subs = await client.streams.subscriptions.retrieve();
     assert.is(subs.result, 'success');
     assert.ok(subs.subscriptions.length > 0);
+    await zulipJsJourney(client, 'zulip-js journey');
   } finally {
     await s.stop();
   }

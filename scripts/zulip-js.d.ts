@@ -1,11 +1,24 @@
 // Types for the parts of the zulip-js client (no types of its own) that our tests call.
 declare module 'zulip-js' {
   type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  type Params = Record<string, unknown>;
   interface ZulipClient {
     config: { apiKey: string; apiURL: string; username: string; realm: string };
-    callEndpoint(endpoint: string, method?: string, params?: Record<string, unknown>): Promise<Json>;
-    users: { retrieve(params?: Record<string, unknown>): Promise<Json>; me: { getProfile(): Promise<Json> } };
-    streams: { retrieve(params?: Record<string, unknown>): Promise<Json>; subscriptions: { retrieve(params?: Record<string, unknown>): Promise<Json> } };
+    callEndpoint(endpoint: string, method?: string, params?: Params): Promise<Json>;
+    users: {
+      retrieve(params?: Params): Promise<Json>;
+      me: {
+        getProfile(): Promise<Json>;
+        subscriptions: { add(params: Params): Promise<Json>; remove(params: Params): Promise<Json> };
+      };
+    };
+    streams: {
+      retrieve(params?: Params): Promise<Json>;
+      getStreamId(name: string): Promise<Json>;
+      subscriptions: { retrieve(params?: Params): Promise<Json> };
+      topics: { retrieve(params: Params): Promise<Json> };
+    };
+    messages: { send(params: Params): Promise<Json>; retrieve(params: Params): Promise<Json> };
   }
   export default function zulip(config: { username: string; password?: string; apiKey?: string; realm: string }): Promise<ZulipClient>;
 }

@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { createHandlers } from './msw.ts';
+import { zulipJsJourney } from '../testing/zulip-js-journey.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -35,6 +36,18 @@ test('zulip-js logs in as Iago and lists users, channels and subscriptions throu
     assert.ok(subs.subscriptions.length > 0);
     const me = await client.users.me.getProfile();
     assert.is(me.user_id, 4);
+  } finally {
+    server.close();
+  }
+});
+
+test('zulip-js subscribes, sends, fetches with narrows and search, lists topics and unsubscribes through msw', async () => {
+  const reference = createReference();
+  const server = setupServer(...createHandlers(reference, { baseUrl: REALM }));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
+    await zulipJsJourney(client, 'zulip-js journey');
   } finally {
     server.close();
   }
