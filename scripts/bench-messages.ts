@@ -9,6 +9,9 @@ export interface MessageBenchResult {
   messages: number;
   load_seconds: number;
   bytes_per_message_beyond_content: number;
+  /** The same, once the full-text index exists (it is built by the first search). */
+  bytes_per_message_with_search_index: number;
+  search_index_build_seconds: number;
   latency_ms: Record<string, { p50: number; p99: number; count: number }>;
 }
 
@@ -95,6 +98,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export function runMessageBench(count: number): MessageBenchResult {
+  const heapBase = (globalThis.gc?.(), process.memoryUsage().heapUsed);
   const { ref, contentBytes, loadSeconds, heapDelta } = buildRealm(count);
   const auth = { authorization: `Basic ${btoa(`hamlet@zulip.com:${ref.store.userByEmail('hamlet@zulip.com')?.api_key}`)}` };
   const get = (query: Record<string, string>) => {
@@ -103,6 +107,11 @@ export function runMessageBench(count: number): MessageBenchResult {
     return res;
   };
   const narrow = (terms: unknown[]) => JSON.stringify(terms);
+  const indexStart = performance.now();
+  get({ anchor: 'newest', num_before: '1', num_after: '0', narrow: narrow([{ operator: 'search', operand: 'apple' }]) });
+  const indexSeconds = (performance.now() - indexStart) / 1000;
+  globalThis.gc?.();
+  const heapWithIndex = process.memoryUsage().heapUsed - heapBase;
   const cases: Record<string, Record<string, string>> = {
     'channel topic, newest 100': { anchor: 'newest', num_before: '100', num_after: '0', narrow: narrow([{ operator: 'channel', operand: 'Verona' }, { operator: 'topic', operand: 'topic 7' }]) },
     'combined feed, newest 1000': { anchor: 'newest', num_before: '1000', num_after: '0', narrow: '[]' },
@@ -131,6 +140,8 @@ export function runMessageBench(count: number): MessageBenchResult {
     messages: count,
     load_seconds: round(loadSeconds),
     bytes_per_message_beyond_content: Math.round((heapDelta - contentBytes) / count),
+    bytes_per_message_with_search_index: Math.round((heapWithIndex - contentBytes) / count),
+    search_index_build_seconds: round(indexSeconds),
     latency_ms: latency,
   };
 }

@@ -16,16 +16,18 @@ import { FLAG, type Message, type User } from '../state/types.ts';
 
 const TYPES = { direct: 'private', private: 'private', stream: 'stream', channel: 'stream' } as const;
 
+const SEND_PARAMS = {
+  type: str(z.enum(['direct', 'private', 'stream', 'channel'])),
+  to: str().optional(),
+  topic: str().alias('subject').optional(),
+  content: str(),
+  local_id: str().optional(),
+  queue_id: str().optional(),
+  read_by_sender: json(z.boolean()).optional(),
+};
+
 export function sendMessage(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read({
-    type: str(z.enum(['direct', 'private', 'stream', 'channel'])),
-    to: str().optional(),
-    topic: str().alias('subject').optional(),
-    content: str(),
-    local_id: str().optional(),
-    queue_id: str().optional(),
-    read_by_sender: json(z.boolean()).optional(),
-  });
+  const p = ctx.params.read(SEND_PARAMS);
   const prepared = checkSendMessage(ctx, {
     type: TYPES[p.type],
     to: p.to,
@@ -66,21 +68,23 @@ const MAX_MESSAGES_PER_FETCH = 5000;
 /** The anchor as the request gives it; first_unread and date are resolved once the narrow is known. */
 type AnchorSpec = number | 'first_unread' | { date: number };
 
+const count = json(z.int().min(0));
+const GET_PARAMS = {
+  anchor: str().optional(),
+  anchor_date: str().optional(),
+  include_anchor: json(z.boolean()).optional(),
+  num_before: count.optional(),
+  num_after: count.optional(),
+  narrow: json(z.array(z.unknown())).default([]),
+  client_gravatar: json(z.boolean()).default(true),
+  apply_markdown: json(z.boolean()).default(true),
+  message_ids: json(z.array(z.int().min(0))).optional(),
+  allow_empty_topic_name: json(z.boolean()).default(false),
+  use_first_unread_anchor: json(z.boolean()).default(false),
+};
+
 export function getMessages(ctx: Ctx): Record<string, unknown> {
-  const count = json(z.int().min(0));
-  const p = ctx.params.read({
-    anchor: str().optional(),
-    anchor_date: str().optional(),
-    include_anchor: json(z.boolean()).optional(),
-    num_before: count.optional(),
-    num_after: count.optional(),
-    narrow: json(z.array(z.unknown())).default([]),
-    client_gravatar: json(z.boolean()).default(true),
-    apply_markdown: json(z.boolean()).default(true),
-    message_ids: json(z.array(z.int().min(0))).optional(),
-    allow_empty_topic_name: json(z.boolean()).default(false),
-    use_first_unread_anchor: json(z.boolean()).default(false),
-  });
+  const p = ctx.params.read(GET_PARAMS);
   const viewer = ctx.user;
   const view = { applyMarkdown: p.apply_markdown, clientGravatar: viewer !== null && p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
 

@@ -10,18 +10,21 @@ import type { Channel } from '../state/types.ts';
 
 const flag = (d: boolean) => json(z.boolean()).default(d);
 
+/** Built once: a spec's zod schemas cost more to build than to run. */
+const STREAMS_PARAMS = {
+  include_public: flag(true),
+  include_web_public: flag(false),
+  include_subscribed: flag(true),
+  exclude_archived: flag(true),
+  include_all: flag(false),
+  include_default: flag(false),
+  include_owner_subscribed: flag(false),
+  include_can_access_content: flag(false),
+  include_all_active: flag(false),
+};
+
 export function getStreams(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read({
-    include_public: flag(true),
-    include_web_public: flag(false),
-    include_subscribed: flag(true),
-    exclude_archived: flag(true),
-    include_all: flag(false),
-    include_default: flag(false),
-    include_owner_subscribed: flag(false),
-    include_can_access_content: flag(false),
-    include_all_active: flag(false),
-  });
+  const p = ctx.params.read(STREAMS_PARAMS);
   const me = ctx.me;
   const now = ctx.nowMs();
   const store = ctx.store;

@@ -11,11 +11,13 @@ const viewParams = {
   include_custom_profile_fields: json(z.boolean()).default(false),
 };
 
+const USERS_PARAMS = { ...viewParams, user_ids: json(intList()).optional() };
+
 export function getUsers(ctx: Ctx): Record<string, unknown> {
   const { realm, config } = ctx.store;
   // Logged-out access only in organizations that use the public access option.
   if (ctx.user === null && !(realm.enable_spectator_access && config.web_public_streams_enabled)) throw new Unauthorized();
-  const p = ctx.params.read({ ...viewParams, user_ids: json(intList()).optional() });
+  const p = ctx.params.read(USERS_PARAMS);
   const view = { clientGravatar: p.client_gravatar, includeCustomProfileFields: p.include_custom_profile_fields };
   let users = ctx.store.realmUsers();
   if (p.user_ids !== undefined) {
