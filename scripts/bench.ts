@@ -290,6 +290,7 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   if (r.messages) {
     const m = r.messages;
     print(`${n(m.messages)} messages: built in ${m.load_seconds} s, ${m.bytes_per_message_beyond_content} bytes a message beyond its content`);
+    print(`  full-text index: built by the first search in ${m.search_index_build_seconds} s; then ${m.bytes_per_message_with_search_index} bytes a message`);
     for (const [name, l] of Object.entries(m.latency_ms)) print(`  GET /messages ${name}: p50 ${l.p50} ms, p99 ${l.p99} ms (${l.count} messages)`);
   }
   if (r.http) {
