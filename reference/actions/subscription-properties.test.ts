@@ -3,19 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
+import { callAs } from '../testing/call-as.ts';
 
-function api(ref: Reference, who: string, method: string, path: string, params: Record<string, unknown> = {}) {
-  const email = `${who}@zulip.com`;
-  const user = ref.store.userByEmail(email)!;
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-  return ref.dispatch({
-    method,
-    path: `/api/v1${path}`,
-    body: form.toString(),
-    headers: { authorization: `Basic ${btoa(`${email}:${user.api_key}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
-  });
-}
+const api = callAs;
 const verona = (ref: Reference) => ref.store.channelByName('Verona')!.stream_id;
 
 test('muting Verona tells Hamlet twice: in_home_view first, then is_muted', () => {

@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
+import { callAs } from '../testing/call-as.ts';
 import type { User } from '../state/types.ts';
 
 const DESDEMONA = 3;
@@ -25,17 +26,7 @@ const ALL_ACTIVE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 
 type Params = Record<string, unknown>;
 
-function call(ref: Reference, userId: number, method: string, path: string, params: Params = {}) {
-  const u = ref.store.user(userId);
-  if (!u) throw new Error(`no user ${userId}`);
-  const body = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  return ref.dispatch({
-    method,
-    path: `/api/v1${path}`,
-    ...(method === 'GET' ? { query: body } : { body }),
-    headers: { authorization: `Basic ${btoa(`${u.delivery_email}:${u.api_key}`)}` },
-  });
-}
+const call = callAs;
 
 function deactivate(ref: Reference, by: number, target: number, params: Params = {}) {
   const res = call(ref, by, 'DELETE', `/users/${target}`, params);

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
+import { callAs } from '../testing/call-as.ts';
 import type { GroupSettingValue } from '../state/types.ts';
 
 const HAMLET = 6;
@@ -20,17 +21,7 @@ const G = { nobody: 1, owners: 2, administrators: 3, moderators: 4, fullmembers:
 
 type Params = Record<string, unknown>;
 
-function call(ref: Reference, userId: number, method: string, path: string, params: Params = {}) {
-  const u = ref.store.user(userId);
-  if (!u) throw new Error(`no user ${userId}`);
-  const body = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  return ref.dispatch({
-    method,
-    path: `/api/v1${path}`,
-    ...(method === 'GET' ? { query: body } : { body }),
-    headers: { authorization: `Basic ${btoa(`${u.delivery_email}:${u.api_key}`)}` },
-  });
-}
+const call = callAs;
 
 /** The request must fail with `msg` (400 BAD_REQUEST unless told) and change nothing. */
 function refused(ref: Reference, userId: number, method: string, path: string, params: Params, msg: string, code = 'BAD_REQUEST') {
