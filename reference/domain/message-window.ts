@@ -30,6 +30,8 @@ export interface WindowResult {
 interface Candidates {
   ids: ArrayLike<number>;
   needRow: boolean;
+  /** When `ids` are the viewer's own rows: their flags, index for index (no lookup per message). */
+  rowFlags?: ArrayLike<number>;
 }
 
 export function candidates(store: Store, viewer: User | null, narrow: CompiledNarrow): Candidates {
@@ -59,7 +61,10 @@ function sourceCandidates(store: Store, viewer: User | null, narrow: CompiledNar
     case 'ids':
       return { ids: [...new Set(s.ids)].sort((a, b) => a - b), needRow };
     default:
-      if (needRow && viewer) return { ids: store.userMessageIds(viewer.user_id), needRow };
+      if (needRow && viewer) {
+        const rows = store.userMessageRows(viewer.user_id);
+        return { ids: rows.ids, needRow, rowFlags: rows.flags };
+      }
       return { ids: store.allMessageIds(), needRow };
   }
 }
@@ -72,10 +77,12 @@ export function visibleMatch(
   c: Candidates,
   id: number,
   nowMs: number,
+  /** The position of `id` in `c.ids`, when the caller walks them. */
+  at?: number,
 ): { message: Message; flags: number | undefined } | null {
   const message = store.message(id);
   if (!message) return null;
-  const flags = viewer ? store.userMessageFlags(viewer.user_id, id) : undefined;
+  const flags = c.rowFlags && at !== undefined ? c.rowFlags[at] : viewer ? store.userMessageFlags(viewer.user_id, id) : undefined;
   if (c.needRow) {
     if (flags === undefined) return null;
   } else if (viewer === null) {
@@ -101,7 +108,7 @@ export function fetchWindow(
 
   const before: Message[] = [];
   for (let i = start - 1; i >= 0 && before.length < req.numBefore; i--) {
-    const hit = visibleMatch(store, viewer, narrow, c, c.ids[i] as number, nowMs);
+    const hit = visibleMatch(store, viewer, narrow, c, c.ids[i] as number, nowMs, i);
     if (hit) before.push(hit.message);
   }
   before.reverse();
@@ -109,13 +116,13 @@ export function fetchWindow(
   let i = start;
   let anchorMessage: Message | null = null;
   if (i < c.ids.length && c.ids[i] === req.anchor) {
-    const hit = visibleMatch(store, viewer, narrow, c, req.anchor, nowMs);
+    const hit = visibleMatch(store, viewer, narrow, c, req.anchor, nowMs, i);
     if (hit && req.includeAnchor) anchorMessage = hit.message;
     i++;
   }
   const after: Message[] = [];
   for (; i < c.ids.length && after.length < numAfter; i++) {
-    const hit = visibleMatch(store, viewer, narrow, c, c.ids[i] as number, nowMs);
+    const hit = visibleMatch(store, viewer, narrow, c, c.ids[i] as number, nowMs, i);
     if (hit) after.push(hit.message);
   }
 
@@ -132,9 +139,9 @@ export function firstUnreadAnchor(store: Store, viewer: User, narrow: CompiledNa
   const c = candidates(store, viewer, { ...narrow, includeHistory: false });
   for (let i = 0; i < c.ids.length; i++) {
     const id = c.ids[i] as number;
-    const flags = store.userMessageFlags(viewer.user_id, id);
+    const flags = c.rowFlags ? c.rowFlags[i] : store.userMessageFlags(viewer.user_id, id);
     if (flags === undefined || flags & 1) continue;
-    const hit = visibleMatch(store, viewer, narrow, c, id, nowMs);
+    const hit = visibleMatch(store, viewer, narrow, c, id, nowMs, i);
     if (!hit) continue;
     if (narrow.mutedForFirstUnread(hit.message)) continue;
     return id;
@@ -154,7 +161,7 @@ export function dateAnchor(store: Store, viewer: User | null, narrow: CompiledNa
     else hi = mid;
   }
   for (let i = lo; i < c.ids.length; i++) {
-    if (visibleMatch(store, viewer, narrow, c, c.ids[i] as number, nowMs)) return c.ids[i] as number;
+    if (visibleMatch(store, viewer, narrow, c, c.ids[i] as number, nowMs, i)) return c.ids[i] as number;
   }
   return LARGER_THAN_MAX_MESSAGE_ID;
 }

@@ -279,8 +279,12 @@ export class Store {
   }
   /** Ids of the user's UserMessage rows, ascending (a view: do not keep across writes). */
   userMessageIds(userId: number): ArrayLike<number> {
+    return this.userMessageRows(userId).ids;
+  }
+  /** The user's rows as two parallel views, ids ascending and their flag bits (do not keep across writes). */
+  userMessageRows(userId: number): { ids: ArrayLike<number>; flags: ArrayLike<number> } {
     const rows = this.data.userMessages.get(userId);
-    return rows ? rows.ids.subarray(0, rows.length) : [];
+    return rows ? { ids: rows.ids.subarray(0, rows.length), flags: rows.flags.subarray(0, rows.length) } : { ids: [], flags: [] };
   }
   /** Adds a message (ids only ever increase) and its UserMessage rows. */
   addMessage(message: Message, flagsByUser: Map<number, number>): void {
