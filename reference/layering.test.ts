@@ -70,6 +70,9 @@ const PACKAGES: Record<string, readonly Area[] | 'any'> = {
   '@noble/ciphers': 'any',
   'markdown-it': 'any',
   msw: ['adapters'],
+  // Test support only (reference/testing/), never the core.
+  uvu: ['testing'],
+  'zulip-js': ['testing'],
 };
 
 /** The one file that may use node:*, Buffer and process. */
