@@ -101,6 +101,14 @@ test('the junit reporter writes XML to --out, with console progress on stdout', 
   assert.match(xml, /<testcase classname="demo" name="demo\/passes"[^>]*\/>/);
 });
 
+test('the tap reporter prints TAP 14 with a YAML block for each failure', async () => {
+  const r = await cli(['--scenarios', fixtureDir(), '--reporter', 'tap']);
+  assert.is(r.code, 1);
+  const tap = r.out.slice(r.out.indexOf('TAP version 14'));
+  assert.match(tap, /^TAP version 14\n1\.\.2\n/);
+  assert.match(tap, /\nnot ok 1 - demo\/fails\n  ---\n  outcome: fail\n  details: \|\n[\s\S]*status: expected 418, got 200[\s\S]*\n  \.\.\.\nok 2 - demo\/passes\n$/);
+});
+
 test('bad scenario files and bad usage exit 2 with file:line positions', async () => {
   const dir = fixtureDir();
   writeFileSync(join(dir, 'demo', 'broken.json'), '{"id": "demo/broken", "what": "x", "steps": [{"as": "member"}]}');
@@ -113,7 +121,7 @@ test('bad scenario files and bad usage exit 2 with file:line positions', async (
   assert.is(elsewhere.code, 0, 'a bad file outside --only is only a warning');
   assert.match(elsewhere.err, /warning \(not selected\): .*broken\.json/);
   const good = subset('users/me');
-  assert.is((await cli(['--scenarios', good, '--reporter', 'tap'])).code, 2);
+  assert.is((await cli(['--scenarios', good, '--reporter', 'xunit'])).code, 2);
   assert.is((await cli(['--scenarios', good, '--target', 'not a url'])).code, 2);
   assert.is((await cli(['--scenarios', good, '--only', 'no/such/scenario'])).code, 2);
 });

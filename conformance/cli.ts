@@ -1,5 +1,5 @@
 // npm run conformance -- --target reference|URL --profile FILE [--only GLOB_OR_ID ...]
-//   [--reporter console|json|junit] [--out FILE] [--expectations FILE] [--scenarios DIR]
+//   [--reporter console|json|junit|tap] [--out FILE] [--expectations FILE] [--scenarios DIR]
 // Exit status: 0 all good, 1 a failure or an unexpected pass, 2 bad usage or bad files.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -8,6 +8,7 @@ import { formatLoadError, loadScenarioDir, type LoadedScenario } from './loader.
 import { consoleReporter } from './reporters/console.ts';
 import { jsonReporter } from './reporters/json.ts';
 import { junitReporter } from './reporters/junit.ts';
+import { tapReporter } from './reporters/tap.ts';
 import type { Reporter } from './reporters/reporter.ts';
 import { Runner } from './run.ts';
 import { Profile, type Expectations } from './schema.ts';
@@ -18,7 +19,7 @@ export const USAGE = `usage: npm run conformance -- [options]
   --target reference|URL     the in-process reference (default) or a server's base URL
   --profile FILE             target profile (default fixtures/profile.json); --target URL overrides its base_url
   --only GLOB_OR_ID          run only matching scenario ids (repeatable; * matches anything; an area name selects the area)
-  --reporter console|json|junit   (default console)
+  --reporter console|json|junit|tap   (default console)
   --out FILE                 write the json/junit report here (console progress still goes to stdout)
   --expectations FILE        known failures of this target: {"expected_failures": {"<id>": "<reason>"}}
   --scenarios DIR            scenario directory (default scenarios)
@@ -89,7 +90,7 @@ async function run(argv: string[], io: MainIO): Promise<number> {
     return 0;
   }
   const reporterName = args.reporter;
-  if (!['console', 'json', 'junit'].includes(reporterName)) throw new UsageError(`unknown reporter ${reporterName}\n${USAGE}`);
+  if (!['console', 'json', 'junit', 'tap'].includes(reporterName)) throw new UsageError(`unknown reporter ${reporterName}\n${USAGE}`);
 
   const profile = loadProfile(args.profile);
   const { scenarios: all, errors } = loadScenarioDir(args.scenarios);
@@ -131,6 +132,7 @@ async function run(argv: string[], io: MainIO): Promise<number> {
   if (!toFile || args.out !== undefined) reporters.push(consoleReporter(io.stdout));
   if (reporterName === 'json') reporters.push(jsonReporter());
   if (reporterName === 'junit') reporters.push(junitReporter());
+  if (reporterName === 'tap') reporters.push(tapReporter());
 
   const replayArgs = ['npm run conformance --', `--target ${args.target}`, `--profile ${args.profile}`];
   if (args.expectations !== undefined) replayArgs.push(`--expectations ${args.expectations}`);
