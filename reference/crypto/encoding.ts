@@ -1,4 +1,4 @@
-// Base64 and Base64url without Buffer (the core runs in a browser).
+// Base64 and Base64url in plain TypeScript, for the core that runs in a browser.
 const STD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
