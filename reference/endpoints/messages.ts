@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { checkSendMessage, doSendMessage } from '../actions/send-message.ts';
 import { applyTopicVisibility, senderPolicyChange } from '../actions/topic-visibility.ts';
 import { flagNames, formatMessage, type MessageView } from '../domain/messages.ts';
-import { dateAnchor, fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID, visibleMatch, candidates } from '../domain/message-window.ts';
+import { dateAnchor, fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID, visibleMatch } from '../domain/message-window.ts';
 import { narrowEnv } from '../domain/narrow-env.ts';
 import { clientName } from '../http/client-name.ts';
 import type { Ctx } from '../http/context.ts';
@@ -75,7 +75,8 @@ const GET_PARAMS = {
   include_anchor: json(z.boolean()).optional(),
   num_before: count.optional(),
   num_after: count.optional(),
-  narrow: json(z.array(z.unknown())).default([]),
+  // The real server takes null as no narrow.
+  narrow: json(z.array(z.unknown()).nullable()).default([]),
   client_gravatar: json(z.boolean()).default(true),
   apply_markdown: json(z.boolean()).default(true),
   message_ids: json(z.array(z.int().min(0))).optional(),
@@ -93,11 +94,11 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
     const range = [p.num_before, p.num_after, p.anchor, p.include_anchor].some((v) => v !== undefined) || p.use_first_unread_anchor;
     if (range) throw new BadRequest(`Unsupported parameter combination: ${RANGE_PARAMS}`, { parameters: RANGE_PARAMS });
     if (p.message_ids.length > MAX_MESSAGES_PER_FETCH) throw new BadRequest('Too many messages requested (maximum 5000).');
-    const narrow = compileFor(ctx, p.narrow, viewer);
-    const c = candidates(ctx.store, viewer, narrow);
+    const narrow = compileFor(ctx, p.narrow ?? [], viewer);
+    const byId = { ids: [], needRow: !narrow.includeHistory };
     const messages = [...new Set(p.message_ids)]
       .sort((a, b) => a - b)
-      .map((id) => visibleMatch(ctx.store, viewer, narrow, { ids: [], needRow: c.needRow }, id, ctx.nowMs()))
+      .map((id) => visibleMatch(ctx.store, viewer, narrow, byId, id, ctx.nowMs()))
       .filter((hit) => hit !== null)
       .map((hit) => shapeMessage(ctx, viewer, narrow, view, hit.message, hit.flags));
     return { messages, found_anchor: false, found_oldest: false, found_newest: false, history_limited: false };
@@ -112,7 +113,7 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
   if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequest('Too many messages requested (maximum 5000).');
   const includeAnchor = p.include_anchor ?? true;
   if (!includeAnchor && numBefore > 0 && numAfter > 0) throw new BadRequest('The anchor can only be excluded at an end of the range');
-  const narrow = compileFor(ctx, p.narrow, viewer);
+  const narrow = compileFor(ctx, p.narrow ?? [], viewer);
   const now = ctx.nowMs();
   const anchor =
     typeof spec === 'number'
