@@ -1,71 +1,29 @@
-// The in-memory state: plain maps keyed by id (StateData), plus secondary indexes
+// The in-memory state: plain maps keyed by id (StateData, in message-store.ts), plus secondary indexes
 // kept in sync by the put* methods. snapshot()/restore() copy StateData; indexes are
 // derived and rebuilt. Records are replaced, never mutated in place by callers
 // outside this file's put* methods, so a snapshot never shares a record that changes.
 // Every method that changes the state bumps `version`: dispatch replays a cached read
 // only while the version (and the clock) stay the same. Code that writes `data`
 // directly, outside a request, must call changed() afterwards.
-import type {
-  Channel,
-  EmittedEvent,
-  Message,
-  Realm,
-  ServerConfig,
-  Subscription,
-  User,
-  UserGroup,
-} from './types.ts';
-import { dmKey, MessageIndex, topicKey } from './message-index.ts';
-import { SearchIndex } from './search-index.ts';
-import { emptyRows, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
+import { MessageStore, type StateData } from './message-store.ts';
+import type { Channel, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 
-export interface OutboxEmail {
-  to: string;
-  subject: string;
-  body: string;
-  timestamp: number;
-}
+export type { OutboxEmail, StateData } from './message-store.ts';
 
-export interface StateData {
-  realm: Realm;
-  config: ServerConfig;
-  users: Map<number, User>;
-  channels: Map<number, Channel>;
-  /** stream_id → user_id → subscription (inactive ones are kept, as on the real server). */
-  subscriptions: Map<number, Map<number, Subscription>>;
-  groups: Map<number, UserGroup>;
-  messages: Map<number, Message>;
-  /** user_id → that user's UserMessage rows (ascending ids, flag bits). */
-  userMessages: Map<number, UserRows>;
-  /** Recipient ids: "u:<user id>", "s:<stream id>", "g:<sorted user ids>" → id. */
-  recipients: Record<string, number>;
-  /** user_id → topicKey(stream, topic) → visibility policy (1 muted, 2 unmuted, 3 followed). */
-  userTopics: Map<number, Map<string, number>>;
-  events: EmittedEvent[];
-  emailOutbox: OutboxEmail[];
-  /** id sequences: table → the next id to hand out. */
-  ids: Record<string, number>;
-}
-
-export class Store {
-  data: StateData;
+export class Store extends MessageStore {
   #usersByEmail = new Map<string, number>();
   #usersByApiKey = new Map<string, number>();
   #channelsByName = new Map<string, number>();
   #subsByUser = new Map<number, Set<number>>();
-  #messageIndex = new MessageIndex();
-  /** Built on the first full-text search. */
-  #searchIndex: SearchIndex | null = null;
   #groupsByName = new Map<string, number>();
   /** user_id → ids of the groups listing them in `members`: membership checks never scan a group. */
   #groupsByMember = new Map<number, Set<number>>();
   /** stream_id → active subscribers, ascending; built on first read, dropped when a subscription changes. */
   #subscriberLists = new Map<number, readonly number[]>();
   #nextEventId = 0;
-  #version = 0;
 
   constructor(data: StateData) {
-    this.data = data;
+    super(data);
     this.reindex();
   }
 
@@ -76,23 +34,13 @@ export class Store {
     return this.data.config;
   }
 
-  /** Changes whenever the state does. */
-  get version(): number {
-    return this.#version;
-  }
-  /** Record a change made by writing `data` directly. */
-  changed(): void {
-    this.#version++;
-  }
 
   reindex(): void {
-    this.#version++;
+    this.bump();
     this.#usersByEmail.clear();
     this.#usersByApiKey.clear();
     this.#channelsByName.clear();
     this.#subsByUser.clear();
-    this.#messageIndex.clear();
-    this.#searchIndex = null;
     this.#groupsByName.clear();
     this.#groupsByMember.clear();
     this.#subscriberLists.clear();
@@ -100,19 +48,11 @@ export class Store {
     for (const c of this.data.channels.values()) this.#channelsByName.set(c.name.toLowerCase(), c.stream_id);
     for (const [streamId, subs] of this.data.subscriptions)
       for (const s of subs.values()) if (s.active) this.#subsOf(s.user_id).add(streamId);
-    const ids = [...this.data.messages.keys()].sort((a, b) => a - b);
-    for (const id of ids) this.#messageIndex.add(this.data.messages.get(id) as Message);
+    this.reindexMessages();
     for (const g of this.data.groups.values()) this.#indexGroup(g);
     this.#nextEventId = (this.data.events.at(-1)?.id ?? -1) + 1;
   }
 
-  /** The next id of a table; one increasing sequence per table. */
-  nextId(table: string): number {
-    this.#version++;
-    const id = this.data.ids[table] ?? 1;
-    this.data.ids[table] = id + 1;
-    return id;
-  }
 
   // ---- users ----
   user(id: number): User | undefined {
@@ -132,7 +72,7 @@ export class Store {
     return [...this.data.users.values()].filter((u) => !u.is_system_bot);
   }
   putUser(user: User): void {
-    this.#version++;
+    this.bump();
     const old = this.data.users.get(user.user_id);
     // Subscriber lists leave out deactivated users (Subscription.is_user_active).
     if (old && old.is_active !== user.is_active) this.#subscriberLists.clear();
@@ -163,7 +103,7 @@ export class Store {
     return [...this.data.channels.values()];
   }
   putChannel(channel: Channel): void {
-    this.#version++;
+    this.bump();
     const old = this.data.channels.get(channel.stream_id);
     if (old) this.#channelsByName.delete(old.name.toLowerCase());
     this.data.channels.set(channel.stream_id, channel);
@@ -205,7 +145,7 @@ export class Store {
     return [...(this.#subsByUser.get(userId) ?? [])].sort((a, b) => a - b);
   }
   putSubscription(sub: Subscription): void {
-    this.#version++;
+    this.bump();
     this.#subscriberLists.delete(sub.stream_id);
     let subs = this.data.subscriptions.get(sub.stream_id);
     if (!subs) this.data.subscriptions.set(sub.stream_id, (subs = new Map()));
@@ -236,7 +176,7 @@ export class Store {
     return [...this.data.groups.values()];
   }
   putGroup(group: UserGroup): void {
-    this.#version++;
+    this.bump();
     const old = this.data.groups.get(group.id);
     if (old) {
       if (this.#groupsByName.get(old.name) === old.id) this.#groupsByName.delete(old.name);
@@ -255,123 +195,15 @@ export class Store {
     }
   }
 
-  // ---- messages ----
-  message(id: number): Message | undefined {
-    return this.data.messages.get(id);
-  }
-  // The *MessageIds lists are ascending and owned by the index: callers must not mutate them.
-  channelMessageIds(streamId: number): readonly number[] {
-    return this.#messageIndex.byChannel.get(streamId) ?? [];
-  }
-  /** A channel topic's messages; topics are case-insensitive. */
-  topicMessageIds(streamId: number, topic: string): readonly number[] {
-    return this.#messageIndex.byTopic.get(topicKey(streamId, topic)) ?? [];
-  }
-  /** A direct conversation's messages; `userIds` are all participants, the viewer included. */
-  dmMessageIds(userIds: readonly number[]): readonly number[] {
-    return this.#messageIndex.byDm.get(dmKey([...new Set(userIds)].sort((a, b) => a - b))) ?? [];
-  }
-  senderMessageIds(userId: number): readonly number[] {
-    return this.#messageIndex.bySender.get(userId) ?? [];
-  }
-  allMessageIds(): readonly number[] {
-    return this.#messageIndex.all;
-  }
-  /** Ids of the user's UserMessage rows, ascending (a view: do not keep across writes). */
-  userMessageIds(userId: number): ArrayLike<number> {
-    return this.userMessageRows(userId).ids;
-  }
-  /** The user's rows as two parallel views, ids ascending and their flag bits (do not keep across writes). */
-  userMessageRows(userId: number): { ids: ArrayLike<number>; flags: ArrayLike<number> } {
-    const rows = this.data.userMessages.get(userId);
-    return rows ? { ids: rows.ids.subarray(0, rows.length), flags: rows.flags.subarray(0, rows.length) } : { ids: [], flags: [] };
-  }
-  /** Adds a message (ids only ever increase) and its UserMessage rows. */
-  addMessage(message: Message, flagsByUser: Map<number, number>): void {
-    this.#version++;
-    this.data.messages.set(message.id, message);
-    this.#messageIndex.add(message);
-    this.#searchIndex?.add(message);
-    if (message.stream_id === null && message.dm_user_ids.length > 2) this.recipientIdFor(`g:${message.dm_user_ids.join(',')}`, true);
-    for (const [userId, flags] of flagsByUser) this.setUserMessageFlags(userId, message.id, flags);
-  }
-  /** Deletes a message and every UserMessage row of it. */
-  removeMessage(id: number): void {
-    const m = this.data.messages.get(id);
-    if (!m) return;
-    this.#version++;
-    this.data.messages.delete(id);
-    this.#messageIndex.remove(m);
-    this.#searchIndex?.remove(m);
-    for (const rows of this.data.userMessages.values()) removeRow(rows, id);
-  }
-  /** Ids of the messages holding every stem (full-text search candidates), ascending. */
-  searchCandidates(stems: ReadonlySet<string>, limit = Infinity): readonly number[] | undefined {
-    this.#searchIndex ??= new SearchIndex(this.data.messages.values());
-    return this.#searchIndex.candidates(stems, limit);
-  }
-  /** The user's flag bits for a message they have a UserMessage row for. */
-  userMessageFlags(userId: number, messageId: number): number | undefined {
-    return rowFlags(this.data.userMessages.get(userId), messageId);
-  }
-  /** Create or update a UserMessage row. */
-  setUserMessageFlags(userId: number, messageId: number, flags: number): void {
-    this.#version++;
-    let rows = this.data.userMessages.get(userId);
-    if (!rows) this.data.userMessages.set(userId, (rows = emptyRows()));
-    setRow(rows, messageId, flags);
-  }
-  /** Users holding a UserMessage row for the message, ascending. */
-  usersWithRow(messageId: number): number[] {
-    const out: number[] = [];
-    for (const [userId, rows] of this.data.userMessages) if (rowFlags(rows, messageId) !== undefined) out.push(userId);
-    return out.sort((a, b) => a - b);
-  }
-  /** Senders of the topic's messages: who a topic wildcard mention reaches. */
-  topicParticipants(streamId: number, topic: string): Set<number> {
-    const out = new Set<number>();
-    for (const id of this.topicMessageIds(streamId, topic)) {
-      const m = this.data.messages.get(id);
-      if (m) out.add(m.sender_id);
-    }
-    return out;
-  }
-  /** The user's visibility policy for a topic: 0 inherit, 1 muted, 2 unmuted, 3 followed. */
-  topicPolicy(userId: number, streamId: number, topic: string): number {
-    return this.data.userTopics.get(userId)?.get(topicKey(streamId, topic)) ?? 0;
-  }
-  /** Set the user's visibility policy for a topic (0 removes it). */
-  setTopicPolicy(userId: number, streamId: number, topic: string, policy: number): void {
-    this.#version++;
-    let topics = this.data.userTopics.get(userId);
-    if (!topics) this.data.userTopics.set(userId, (topics = new Map()));
-    if (policy === 0) topics.delete(topicKey(streamId, topic));
-    else topics.set(topicKey(streamId, topic), policy);
-  }
-  /** A recipient id; `create` allocates one for a new key (users, channels, group conversations). */
-  recipientIdFor(key: string, create = false): number {
-    const id = this.data.recipients[key];
-    if (id !== undefined) return id;
-    if (!create) return -1;
-    this.#version++;
-    return (this.data.recipients[key] = this.nextId('recipients'));
-  }
-
-  /** Record an email the server would have sent (GET /_understudy/email/outbox). */
-  sendEmail(email: OutboxEmail): void {
-    this.#version++;
-    this.data.emailOutbox.push(email);
-  }
-
   setRealm(realm: Realm): void {
-    this.#version++;
+    this.bump();
     this.data.realm = realm;
   }
 
   // ---- events ----
   /** Record an event for these users; queues (GET /events) read from this log. */
   emit(users: Iterable<number>, event: Record<string, unknown>): void {
-    this.#version++;
+    this.bump();
     this.data.events.push({ id: this.#nextEventId++, users: [...users], event });
   }
 
