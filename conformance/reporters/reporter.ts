@@ -14,3 +14,15 @@ export interface Reporter {
   /** The report text for file reporters (json, junit); console reporters print as they go. */
   finish(summary: Summary, results: readonly Classified[]): string | undefined;
 }
+
+/** A reporter that writes one document at the end (json, junit, tap). */
+export function fileReporter(render: (info: RunInfo, summary: Summary, results: readonly Classified[]) => string): Reporter {
+  let info: RunInfo = { target: '', total: 0, replay: '' };
+  return {
+    start(i) {
+      info = i;
+    },
+    result() {},
+    finish: (summary, results) => render(info, summary, results),
+  };
+}

@@ -1,42 +1,34 @@
 // TAP version 14 (testanything.org): one test point per scenario, in run order. A
 // failure's details go in a YAML block; skips and known failures are SKIP and TODO.
-import type { Classified, Summary } from '../expectations.ts';
 import { describeResult } from './describe.ts';
-import type { Reporter, RunInfo } from './reporter.ts';
+import { fileReporter, type Reporter } from './reporter.ts';
 
 /** A single-line TAP description: no '#', no newlines. */
 const line = (s: string) => s.replace(/[\r\n]+/g, ' ').replace(/#/g, '\\#');
 
 export function tapReporter(): Reporter {
-  let info: RunInfo = { target: '', total: 0, replay: '' };
-  return {
-    start(i) {
-      info = i;
-    },
-    result() {},
-    finish(_summary: Summary, results: readonly Classified[]) {
-      const out = ['TAP version 14', `1..${results.length}`, `# target: ${line(info.target)}`];
-      results.forEach((r, i) => {
-        const n = i + 1;
-        const reason = line(r.reason ?? r.expectedFailure ?? '');
-        switch (r.outcome) {
-          case 'pass':
-            out.push(`ok ${n} - ${r.id}`);
-            break;
-          case 'skip':
-            out.push(`ok ${n} - ${r.id} # SKIP ${reason}`);
-            break;
-          case 'xfail':
-            out.push(`not ok ${n} - ${r.id} # TODO ${reason}`);
-            break;
-          default: {
-            out.push(`not ok ${n} - ${r.id}`);
-            const details = [...describeResult(r), `replay: ${info.replay} --only ${r.id}`];
-            out.push('  ---', `  outcome: ${r.outcome}`, '  details: |', ...details.flatMap((d) => d.split('\n')).map((d) => `    ${d}`), '  ...');
-          }
+  return fileReporter((info, _summary, results) => {
+    const out = ['TAP version 14', `1..${results.length}`, `# target: ${line(info.target)}`];
+    results.forEach((r, i) => {
+      const n = i + 1;
+      const reason = line(r.reason ?? r.expectedFailure ?? '');
+      switch (r.outcome) {
+        case 'pass':
+          out.push(`ok ${n} - ${r.id}`);
+          break;
+        case 'skip':
+          out.push(`ok ${n} - ${r.id} # SKIP ${reason}`);
+          break;
+        case 'xfail':
+          out.push(`not ok ${n} - ${r.id} # TODO ${reason}`);
+          break;
+        default: {
+          out.push(`not ok ${n} - ${r.id}`);
+          const details = [...describeResult(r), `replay: ${info.replay} --only ${r.id}`];
+          out.push('  ---', `  outcome: ${r.outcome}`, '  details: |', ...details.flatMap((d) => d.split('\n')).map((d) => `    ${d}`), '  ...');
         }
-      });
-      return `${out.join('\n')}\n`;
-    },
-  };
+      }
+    });
+    return `${out.join('\n')}\n`;
+  });
 }
