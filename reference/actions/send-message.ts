@@ -247,6 +247,7 @@ export function doSendMessage(ctx: Ctx, prepared: PreparedMessage, localId: stri
   return message;
 }
 
+/** Django's html.escape (`'` as &#x27;), which the server applies to the `stream` error field; not the SQL escape_html of search. */
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
