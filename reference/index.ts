@@ -4,24 +4,21 @@
 //   control         the test-control surface (clock, reset, snapshots, users, config)
 import { manualClock, SeededRandom, systemClock, type Clock } from './determinism.ts';
 import { toApiRequest, toResponse } from './adapters/fetch.ts';
-import type { Core } from './http/context.ts';
-import { dispatch as dispatchCore } from './http/dispatch.ts';
-import { ApiError } from './http/errors.ts';
+import type { Core } from './http/core.ts';
+import { dispatch as dispatchCore, preflight as preflightCore } from './http/dispatch.ts';
+import { ApiError, BadRequest } from './errors.ts';
 import type { ApiRequest, ApiResponse } from './http/request.ts';
 import { DEFAULT_SEED, defaultConfig, type ReferenceOptions } from './options.ts';
-import { fixtureInstantMs, loadFixture, parseFixture, type Fixture } from './state/fixture.ts';
-import { Store, type StateData } from './state/store.ts';
+import { fixtureInstantMs, loadFixture, parseFixture, type Fixture } from './fixture/load.ts';
+import { Store } from './state/store.ts';
+import { World, type Snapshot } from './world.ts';
 import defaultRealm from '../fixtures/realm.json' with { type: 'json' };
 
 export type { ApiRequest, ApiResponse } from './http/request.ts';
 export type { ReferenceOptions } from './options.ts';
 export { signHs256 } from './crypto/jwt.ts';
 
-export interface Snapshot {
-  readonly data: StateData;
-  readonly clockMs: number;
-  readonly randomCounter: number;
-}
+export type { Snapshot } from './world.ts';
 
 export interface Control {
   /** Move the manual clock forward. */
@@ -30,6 +27,8 @@ export interface Control {
   reset(): void;
   snapshot(): Snapshot;
   restore(snapshot: Snapshot): void;
+  /** Forget a snapshot: restoring it afterwards is an error. */
+  release(snapshot: Snapshot): void;
   /** Add a user; returns user_id, api_key, email. */
   addUser(params: Record<string, string | number | boolean>): { user_id: number; api_key: string; email: string };
   /** Change server configuration (push_service_configured, vidprov_configured, jwt_enabled, realm_deactivated, ...). */
@@ -39,6 +38,13 @@ export interface Control {
 
 export interface Reference {
   dispatch(req: ApiRequest): ApiResponse;
+  /**
+   * The answer to a request that is refused before its body is read (no such route, a
+   * method the path does not take, missing or bad credentials), or null. Front doors
+   * that read bodies from a socket ask first, so an unauthenticated request costs
+   * O(headers).
+   */
+  preflight(req: Omit<ApiRequest, 'body'>): ApiResponse | null;
   handle(request: Request): Promise<Response>;
   control: Control;
   snapshot(): Snapshot;
@@ -55,18 +61,8 @@ export function createReference(options: ReferenceOptions = {}): Reference {
   const clock: Clock =
     typeof options.clock === 'object' ? options.clock : options.clock === 'system' ? systemClock() : manualClock(fixtureInstantMs(fixture));
   const random = new SeededRandom(options.seed ?? DEFAULT_SEED);
-  const store = new Store(loadFixture(fixture, defaultConfig(options)));
-  const initial: Snapshot = { data: store.snapshot(), clockMs: clock.now(), randomCounter: 0 };
-
-  const snapshot = (): Snapshot => ({ data: store.snapshot(), clockMs: clock.now(), randomCounter: random.counter });
-  const restore = (s: Snapshot): void => {
-    store.restore(s.data);
-    clock.set(s.clockMs);
-    random.counter = s.randomCounter;
-  };
-  const reset = () => restore(initial);
-
-  const core: Core = { store, clock, random, control: options.control ?? true, reset, snapshots: new Map() };
+  const world = new World(new Store(loadFixture(fixture, defaultConfig(options))), clock, random);
+  const core: Core = { world, control: options.control ?? true };
   const dispatch = (req: ApiRequest) => dispatchCore(core, req);
   const controlCall = (path: string, params: Record<string, string | number | boolean> = {}, method = 'POST') => {
     const body = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
@@ -75,12 +71,20 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     return res.json;
   };
 
+  const released = new WeakSet<Snapshot>();
+  const snapshot = () => world.snapshot();
+  const restore = (s: Snapshot) => {
+    if (released.has(s)) throw new BadRequest('This snapshot was released');
+    world.restore(s);
+  };
+  const reset = () => world.reset();
   const control: Control = {
     advance: (ms) => void controlCall('/clock/advance', { ms }),
     now: () => clock.now(),
     reset,
     snapshot,
     restore,
+    release: (s) => void released.add(s),
     addUser: (params) => controlCall('/users', params) as unknown as { user_id: number; api_key: string; email: string },
     setConfig: (params) => void controlCall('/config', params),
     emailOutbox: () => controlCall('/email/outbox', {}, 'GET')['emails'] as unknown[],
@@ -88,6 +92,7 @@ export function createReference(options: ReferenceOptions = {}): Reference {
 
   return {
     dispatch,
+    preflight: (req) => preflightCore(core, req),
     async handle(request) {
       return toResponse(dispatch(await toApiRequest(request)), request.method);
     },
@@ -96,7 +101,7 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     restore,
     reset,
     get store() {
-      return core.store;
+      return world.store;
     },
   };
 }

@@ -1,7 +1,9 @@
-// The core runs unchanged in a browser, and its imports point one way (DESIGN.md):
-// adapters → http → endpoints → actions → domain/state; narrow/, render/, crypto/
-// depend only on determinism.ts and each other. Imports are read with a regex over
-// the source, so the rules hold for files the type checker never sees together.
+// The core runs unchanged in a browser, and its imports point one way. Both rules come
+// from one machine-readable map, reference/layers.json (explained in ARCHITECTURE.md):
+// a file may import its own area and any area of a lower layer, nothing above, and
+// nothing of another area of its own layer. Imports are read with a regex over the
+// source, so the rules hold for files the type checker never sees together, and a new
+// file is covered the moment it exists.
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, posix, relative } from 'node:path';
@@ -12,82 +14,41 @@ import * as assert from 'uvu/assert';
 const ROOT = dirname(fileURLToPath(import.meta.url)); // reference/
 const REPO = dirname(ROOT);
 
-/**
- * The areas of reference/: a top-level file or directory. http/ is two areas: the
- * request flow (FLOW files, above the endpoints) and its shared vocabulary (errors,
- * Ctx, params, body decoding, request types) that every layer below may use.
- */
-type Area =
-  | 'index'
-  | 'options'
-  | 'adapters'
-  | 'http'
-  | 'http-vocabulary'
-  | 'routes'
-  | 'endpoints'
-  | 'actions'
-  | 'domain'
-  | 'state'
-  | 'state-types'
-  | 'narrow'
-  | 'render'
-  | 'crypto'
-  | 'determinism'
-  | 'testing';
-
-const HTTP_FLOW = new Set(['http/dispatch.ts', 'http/auth.ts', 'http/envelope.ts']);
-
-const LEAVES: Area[] = ['narrow', 'render', 'crypto', 'determinism'];
-/** state/types.ts holds only entity types and constants (flag bits, roles): the narrow language may read them. */
-const VOCABULARY: Area[] = ['state-types'];
-const BELOW_ENDPOINTS: Area[] = ['domain', 'state', 'options', 'http-vocabulary', ...LEAVES, ...VOCABULARY];
-
-/** area → the other areas it may import. The direction is the design; change it only with DESIGN.md. */
-const MAY_IMPORT: Record<Area, readonly Area[] | 'any'> = {
-  index: 'any', // the composition root
-  testing: 'any', // test support (assertUnchanged, ...), never imported by the core
-  adapters: ['http', 'http-vocabulary'],
-  http: ['routes', 'http-vocabulary', 'state', 'domain', 'options', ...LEAVES, ...VOCABULARY],
-  routes: ['endpoints', 'http-vocabulary'],
-  endpoints: ['actions', ...BELOW_ENDPOINTS],
-  actions: BELOW_ENDPOINTS,
-  domain: BELOW_ENDPOINTS, // domain and state are one layer: shared rules over the state
-  state: BELOW_ENDPOINTS,
-  'http-vocabulary': ['state', 'options', ...LEAVES, ...VOCABULARY],
-  options: ['state', 'determinism', ...VOCABULARY],
-  narrow: [...LEAVES, ...VOCABULARY],
-  'state-types': [],
-  render: LEAVES,
-  crypto: LEAVES,
-  determinism: [],
-};
-
-/** Packages the core may use: all browser-safe. msw only in its adapter. */
-const PACKAGES: Record<string, readonly Area[] | 'any'> = {
-  zod: 'any',
-  '@noble/hashes': 'any',
-  '@noble/curves': 'any',
-  '@noble/ciphers': 'any',
-  'markdown-it': 'any',
-  msw: ['adapters'],
-  // Test support only (reference/testing/), never the core.
-  uvu: ['testing'],
-  'zulip-js': ['testing'],
-};
-
-/** The one file that may use node:*, Buffer and process. */
-const NODE_ALLOWED = new Set(['adapters/node-http.ts']);
-
-function areaOf(file: string): Area | undefined {
-  if (file === 'state/types.ts') return 'state-types';
-  if (file === 'index.ts' || file === 'options.ts' || file === 'routes.ts' || file === 'determinism.ts') {
-    return file.slice(0, -3) as Area;
-  }
-  const top = file.split('/')[0] as string;
-  if (top === 'http') return HTTP_FLOW.has(file) ? 'http' : 'http-vocabulary';
-  const known: string[] = ['adapters', 'endpoints', 'actions', 'domain', 'state', 'narrow', 'render', 'crypto', 'testing'];
-  return known.includes(top) ? (top as Area) : undefined;
+interface LayerMap {
+  layers: Array<Record<string, string[]>>;
+  packages: Record<string, string[] | 'any'>;
+  node_allowed: string[];
+  outside_allowed: Record<string, string[]>;
 }
+const MAP = JSON.parse(readFileSync(join(ROOT, 'layers.json'), 'utf8')) as LayerMap;
+
+/** area → [layer index, its path prefixes]; "//" keys are comments. */
+const AREAS = new Map<string, { layer: number; paths: string[] }>();
+MAP.layers.forEach((layer, index) => {
+  for (const [area, paths] of Object.entries(layer)) if (area !== '//') AREAS.set(area, { layer: index, paths });
+});
+
+/** The area whose path is the longest prefix of the file's. */
+function areaOf(file: string): string | undefined {
+  let best: string | undefined;
+  let length = -1;
+  for (const [area, { paths }] of AREAS) {
+    for (const p of paths) {
+      const hit = p.endsWith('/') ? file.startsWith(p) : file === p;
+      if (hit && p.length > length) [best, length] = [area, p.length];
+    }
+  }
+  return best;
+}
+
+/** May a file of area `from` import one of area `to`? Its own area, or any area of a lower layer. */
+function mayImport(from: string, to: string): boolean {
+  if (from === to) return true;
+  return (AREAS.get(to) as { layer: number }).layer > (AREAS.get(from) as { layer: number }).layer;
+}
+
+const PACKAGES = MAP.packages;
+const NODE_ALLOWED = new Set(MAP.node_allowed);
 
 /** Tests, and the browser test's page (bundled for Chromium by adapters/worker.browser.test.ts). */
 const isTest = (file: string) => /\.test\.ts$/.test(file) || file.startsWith('adapters/browser/');
@@ -137,42 +98,123 @@ function resolve(from: string, spec: string): Target {
   return { kind: 'package', name: spec.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] as string) };
 }
 
-const allowed = (rule: readonly Area[] | 'any' | undefined, area: Area) => rule === 'any' || (rule !== undefined && rule.includes(area));
+const packageAllowed = (rule: string[] | 'any' | undefined, area: string) => rule === 'any' || (rule !== undefined && rule.includes(area));
 
 const FILES = sources();
+
+/** Every import of a core file (tests left out), resolved. */
+const EDGES = FILES.filter((f) => !isTest(f)).flatMap((file) =>
+  importsOf(readFileSync(join(ROOT, file), 'utf8')).map((spec) => ({ file, spec, target: resolve(file, spec) })),
+);
+
+/** What the map says of one import; '' when it is allowed. */
+function verdict(file: string, spec: string, target: Target): string {
+  const area = areaOf(file) as string;
+  if (target.kind === 'file') {
+    const to = areaOf(target.file);
+    if (to === undefined) return `${file} imports ${spec}, which is in no area of reference/layers.json`;
+    return mayImport(area, to) ? '' : `${file} (${area}) may not import ${spec} (${to}): it is not below`;
+  }
+  if (target.kind === 'package') {
+    return packageAllowed(PACKAGES[target.name], area) ? '' : `${file} imports package ${target.name}, which the core may not use here`;
+  }
+  if (target.kind === 'outside') {
+    // Only the composition root reads the default fixture; nothing reaches conformance/ or scripts/.
+    return (MAP.outside_allowed[area] ?? []).includes(target.path) ? '' : `${file} reaches outside reference/: ${spec}`;
+  }
+  return NODE_ALLOWED.has(file) ? '' : `${file} imports ${spec}: the core must run in a browser`;
+}
 
 test('the layering test sees the core', () => {
   for (const f of ['index.ts', 'routes.ts', 'http/dispatch.ts', 'adapters/node-http.ts']) assert.ok(FILES.includes(f), f);
   assert.equal(importsOf(`import { a } from './a.ts';\nimport type {\n  B,\n} from "../b.ts";\nexport * from './c.ts';\nimport './d.ts';\nconst e = await import('./e.ts');\n// import { x } from './nope.ts';`), ['./a.ts', '../b.ts', './c.ts', './d.ts', './e.ts']);
 });
 
-test('every file under reference/ belongs to an area of the table', () => {
+test('every file under reference/ belongs to an area of reference/layers.json', () => {
   const unknown = FILES.filter((f) => !isTest(f) && areaOf(f) === undefined);
-  assert.equal(unknown, [], 'add the new area to MAY_IMPORT in reference/layering.test.ts (and DESIGN.md)');
+  assert.equal(unknown, [], 'add the file\'s folder to a layer of reference/layers.json (and say why in ARCHITECTURE.md)');
 });
 
-test('imports point one way: adapters → http → endpoints → actions → domain/state', () => {
-  const problems: string[] = [];
-  for (const file of FILES) {
-    if (isTest(file)) continue;
-    const area = areaOf(file) as Area;
-    for (const spec of importsOf(readFileSync(join(ROOT, file), 'utf8'))) {
-      const target = resolve(file, spec);
-      if (target.kind === 'file') {
-        const to = areaOf(target.file);
-        if (to === undefined) problems.push(`${file} imports ${spec}, which is in no area`);
-        else if (to !== area && !allowed(MAY_IMPORT[area], to)) problems.push(`${file} (${area}) may not import ${spec} (${to})`);
-      } else if (target.kind === 'package') {
-        if (!allowed(PACKAGES[target.name], area)) problems.push(`${file} imports package ${target.name}, which the core may not use here`);
-      } else if (target.kind === 'outside') {
-        // Only the composition root reads the default fixture; nothing reaches conformance/ or scripts/.
-        if (!(area === 'index' && /^fixtures\/[\w.-]+\.json$/.test(target.path))) problems.push(`${file} reaches outside reference/: ${spec}`);
-      } else if (!NODE_ALLOWED.has(file)) {
-        problems.push(`${file} imports ${spec}: the core must run in a browser`);
-      }
+test('the map itself: every area has paths, and no path is claimed twice', () => {
+  const seen = new Set<string>();
+  for (const [area, { paths }] of AREAS) {
+    assert.ok(paths.length > 0, area);
+    for (const p of paths) {
+      assert.not.ok(seen.has(p), `${p} is in two areas`);
+      seen.add(p);
     }
   }
+});
+
+test('imports point down the layers of reference/layers.json, never up or sideways', () => {
+  const problems = EDGES.map((e) => verdict(e.file, e.spec, e.target)).filter((p) => p !== '');
   assert.equal(problems, []);
+});
+
+test('the rules catch what they forbid', () => {
+  // Planted imports, judged as if they were in the code.
+  const plant = (file: string, spec: string) => verdict(file, spec, resolve(file, spec));
+  assert.match(plant('actions/send-message.ts', '../http/dispatch.ts'), /may not import/);
+  assert.match(plant('actions/send-message.ts', '../request/context.ts'), /may not import/);
+  assert.match(plant('domain/channels.ts', '../http/envelope.ts'), /may not import/);
+  assert.match(plant('state/store.ts', '../domain/groups.ts'), /may not import/);
+  assert.match(plant('actions/send-message.ts', './../fixture/load.ts'), /may not import/);
+  assert.match(plant('render/inline.ts', '../crypto/jwt.ts'), /may not import/);
+  assert.match(plant('errors.ts', './world.ts'), /may not import/);
+  assert.match(plant('domain/users.ts', 'node:fs'), /must run in a browser/);
+  assert.match(plant('domain/users.ts', 'msw'), /may not use/);
+  assert.match(plant('actions/x.ts', '../../scripts/serve.ts'), /outside reference/);
+  assert.is(plant('actions/send-message.ts', '../domain/channels.ts'), '');
+  assert.is(plant('endpoints/messages.ts', '../request/params.ts'), '');
+  assert.is(plant('actions/send-message.ts', '../errors.ts'), '');
+});
+
+test('no import cycles between files', () => {
+  const graph = new Map<string, string[]>();
+  for (const { file, target } of EDGES) {
+    if (target.kind !== 'file' || !FILES.includes(target.file)) continue;
+    graph.set(file, [...(graph.get(file) ?? []), target.file]);
+  }
+  assert.equal(cycles(graph), []);
+});
+
+/** Strongly connected components of more than one file (Tarjan), or of one file importing itself. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+test('a file-level cycle is found', () => {
+  assert.equal(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]])), [['a', 'b', 'c']]);
+  assert.equal(cycles(new Map([['a', ['b']], ['b', []]])), []);
 });
 
 test('only adapters/node-http.ts and tests use node:*, Buffer or process', () => {

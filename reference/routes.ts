@@ -1,6 +1,6 @@
-// The one route table: method + path pattern → endpoint, and who may call it.
-// Patterns are under /api/v1 (the API) or /_understudy (the test-control surface);
-// {name} matches digits only, as the real server's URL patterns do.
+// The one route table: method + path pattern → endpoint, with every fact the request
+// flow needs about a route. Patterns are under /api/v1 (the API) or /_understudy (the
+// test-control surface); {name} matches digits only, as the real server's URL patterns do.
 import * as control from './endpoints/control.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
@@ -15,72 +15,93 @@ import { getTopics } from './endpoints/topics.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
-import type { Handler } from './http/context.ts';
+import type { Handler } from './request/context.ts';
 
 /**
- * user: HTTP Basic required. optional: anonymous allowed where the endpoint says so.
- * none: no authentication (a header, if any, is ignored). control: the test-control surface.
+ * Who may call a route. Authentication happens before any parameter or body is read
+ * (zulip/zulip zerver/lib/rest.py rejects in the REST dispatcher, before the view).
+ * - user: HTTP Basic credentials of an active user; 401 without.
+ * - public-access: anonymous callers too, in an organization that uses the public
+ *   access option (web-public channels enabled and spectator access on); else as user.
+ * - none: no authentication; an Authorization header is not even read.
  */
-export type AuthPolicy = 'user' | 'optional' | 'none' | 'control';
+export type AuthPolicy = 'user' | 'public-access' | 'none';
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-  path: string;
-  auth: AuthPolicy;
-  handler: Handler;
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  readonly path: string;
+  readonly auth: AuthPolicy;
+  /** The test-control surface: served only when the reference's `control` option is on. */
+  readonly control: boolean;
+  /**
+   * The answer depends only on the request, the state, the clock and the random counter,
+   * and reading it changes nothing: a repeat on unchanged state may be replayed
+   * (http/response-cache.ts). Never for GET /events, which acknowledges events.
+   */
+  readonly replayable: boolean;
+  readonly handler: Handler;
 }
 
-const api = (method: Route['method'], path: string, auth: AuthPolicy, handler: Handler): Route => ({
+type Method = Route['method'];
+const api = (method: Method, path: string, handler: Handler, auth: AuthPolicy = 'user', replayable = false): Route => ({
   method,
   path: `/api/v1${path}`,
   auth,
+  control: false,
+  replayable,
   handler,
 });
-const ctl = (method: Route['method'], path: string, handler: Handler): Route => ({
+/** A read whose repeats may be replayed. */
+const read = (path: string, handler: Handler, auth: AuthPolicy = 'user'): Route => api('GET', path, handler, auth, true);
+const ctl = (method: Method, path: string, handler: Handler): Route => ({
   method,
   path: `/_understudy${path}`,
-  auth: 'control',
+  auth: 'none',
+  control: true,
+  replayable: false,
   handler,
 });
 
-export const ROUTES: Route[] = [
-  api('GET', '/server_settings', 'none', getServerSettings),
-  api('POST', '/fetch_api_key', 'none', fetchApiKey),
-  api('POST', '/jwt/fetch_api_key', 'none', jwtFetchApiKey),
-  api('GET', '/users', 'optional', getUsers),
-  api('GET', '/users/me', 'user', getOwnUser),
-  api('GET', '/users/{user_id}', 'user', getUser),
-  api('GET', '/streams', 'user', getStreams),
-  api('GET', '/get_stream_id', 'user', getStreamId),
+export const ROUTES: readonly Route[] = [
+  read('/server_settings', getServerSettings, 'none'),
+  api('POST', '/fetch_api_key', fetchApiKey, 'none'),
+  api('POST', '/jwt/fetch_api_key', jwtFetchApiKey, 'none'),
+  read('/users', getUsers, 'public-access'),
+  read('/users/me', getOwnUser),
+  read('/users/{user_id}', getUser),
+  read('/streams', getStreams),
+  api('GET', '/get_stream_id', getStreamId),
 
   // messages
-  api('POST', '/messages', 'user', sendMessage),
-  api('GET', '/messages', 'optional', getMessages),
-  api('GET', '/messages/matches_narrow', 'user', matchesNarrow),
-  api('DELETE', '/messages/{message_id}', 'user', deleteMessage),
-  api('POST', '/messages/{message_id}/report', 'user', reportMessage),
-  api('PATCH', '/realm', 'user', updateRealm),
+  api('POST', '/messages', sendMessage),
+  api('GET', '/messages', getMessages),
+  api('GET', '/messages/matches_narrow', matchesNarrow),
+  api('DELETE', '/messages/{message_id}', deleteMessage),
+  api('POST', '/messages/{message_id}/report', reportMessage),
+  api('PATCH', '/realm', updateRealm),
 
   // channels and subscriptions
-  api('GET', '/users/me/subscriptions', 'user', getSubscriptions),
-  api('POST', '/users/me/subscriptions', 'user', addSubscriptions),
-  api('DELETE', '/users/me/subscriptions', 'user', removeSubscriptions),
-  api('PATCH', '/users/me/subscriptions/{stream_id}', 'user', updateSubscriptionProperty),
-  api('POST', '/users/me/subscriptions/properties', 'user', updateSubscriptionProperties),
-  api('GET', '/users/me/{stream_id}/topics', 'user', getTopics),
-  ctl('POST', '/channels/{stream_id}/archive', control.archiveChannel),
+  read('/users/me/subscriptions', getSubscriptions),
+  api('POST', '/users/me/subscriptions', addSubscriptions),
+  api('DELETE', '/users/me/subscriptions', removeSubscriptions),
+  api('PATCH', '/users/me/subscriptions/{stream_id}', updateSubscriptionProperty),
+  api('POST', '/users/me/subscriptions/properties', updateSubscriptionProperties),
+  api('GET', '/users/me/{stream_id}/topics', getTopics),
 
   // user groups and deactivation
-  api('GET', '/user_groups', 'user', getUserGroups),
-  api('POST', '/user_groups/create', 'user', createUserGroup),
-  api('POST', '/user_groups/{user_group_id}/subgroups', 'user', updateSubgroups),
-  api('DELETE', '/users/{user_id}', 'user', deactivateUser),
+  api('GET', '/user_groups', getUserGroups),
+  api('POST', '/user_groups/create', createUserGroup),
+  api('POST', '/user_groups/{user_group_id}/subgroups', updateSubgroups),
+  api('DELETE', '/users/{user_id}', deactivateUser),
 
+  // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),
   ctl('POST', '/reset', control.resetState),
   ctl('POST', '/snapshot', control.takeSnapshot),
   ctl('POST', '/restore', control.restoreSnapshot),
+  ctl('POST', '/release', control.releaseSnapshot),
   ctl('POST', '/users', control.addUser),
   ctl('POST', '/config', control.setConfig),
   ctl('GET', '/email/outbox', control.emailOutbox),
+  ctl('POST', '/channels/{stream_id}/archive', control.archiveChannel),
 ];

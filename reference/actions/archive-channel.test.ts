@@ -15,11 +15,11 @@ test('archiving Verona tells everyone who could see it, drops it as the announce
   assert.equal([after.is_archived, after.is_default], [true, false]);
   assert.is(ref.store.realm.new_stream_announcements_stream_id, null);
   const events = ref.store.data.events.slice(from);
-  const update = events.find((e) => e.event['op'] === 'update')!;
+  const update = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'update')!;
   assert.equal(update.event, { type: 'stream', op: 'update', stream_id: verona.stream_id, name: 'Verona', property: 'is_archived', value: true });
   assert.ok(update.users.includes(12), 'Polonius is subscribed');
-  const del = events.find((e) => e.event['op'] === 'delete')!;
-  assert.is(del.event['for_archiving'], true);
+  const del = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'delete')!;
+  assert.is((del.event as Record<string, unknown>)['for_archiving'], true);
   const notice = ref.store.message(ref.store.channelMessageIds(verona.stream_id).at(-1)!)!;
   assert.equal([notice.topic, notice.content], ['channel events', 'Channel #**Verona** has been archived.']);
 });

@@ -3,22 +3,23 @@
 // zerver/actions/streams.py (do_deactivate_stream): the realm stops pointing at it,
 // it stops being a default channel, everyone who could see it hears `stream update
 // is_archived` and `stream delete`, and Notification Bot says so in the channel.
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest } from '../errors.ts';
+import type { StreamEvent } from '../state/events.ts';
 import type { Channel } from '../state/types.ts';
 import { emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
 
-export function checkArchiveChannel(ctx: Ctx, streamId: number): Channel {
-  const channel = ctx.store.channel(streamId);
+export function checkArchiveChannel(world: World, streamId: number): Channel {
+  const channel = world.store.channel(streamId);
   if (!channel) throw new BadRequest('Invalid channel ID');
   if (channel.is_archived) throw new BadRequest('Channel is already deactivated');
   return channel;
 }
 
-export function doArchiveChannel(ctx: Ctx, channel: Channel): void {
-  const store = ctx.store;
-  const affected = metadataAccessUserIds(store, channel, ctx.nowMs());
+export function doArchiveChannel(world: World, channel: Channel): void {
+  const store = world.store;
+  const affected = metadataAccessUserIds(store, channel, world.nowMs());
   store.putChannel({ ...channel, is_archived: true, is_default: false });
   const realm = { ...store.realm };
   let realmChanged = false;
@@ -29,9 +30,9 @@ export function doArchiveChannel(ctx: Ctx, channel: Channel): void {
     }
   }
   if (realmChanged) store.setRealm(realm);
-  const update = { type: 'stream', op: 'update', stream_id: channel.stream_id, name: channel.name, property: 'is_archived', value: true };
+  const update: StreamEvent = { type: 'stream', op: 'update', stream_id: channel.stream_id, name: channel.name, property: 'is_archived', value: true };
   if (affected.length > 0) store.emit(affected, update);
   emitStreamDelete(store, [channel], affected, true);
   const topic = channel.topics_policy === 'empty_topic_only' ? '' : 'channel events';
-  internalSend(ctx, notificationBot(ctx), { stream_id: channel.stream_id, topic }, `Channel #**${channel.name}** has been archived.`);
+  internalSend(world, notificationBot(world), { stream_id: channel.stream_id, topic }, `Channel #**${channel.name}** has been archived.`);
 }

@@ -8,8 +8,8 @@ import { defaultSetting, hasPermission, CHANNEL_SETTINGS, parseGroupSetting, REA
 import { systemGroupId } from '../domain/groups.ts';
 import { renderForStore } from '../domain/render-message.ts';
 import { isAdmin } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest, RoleRequired } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest, RoleRequired } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import {
   CHANNEL_GROUP_SETTINGS,
@@ -73,8 +73,8 @@ export interface CreationOptions {
 }
 
 /** UserProfile.has_permission for a realm group setting. */
-export function hasRealmPermission(ctx: Ctx, user: User, setting: RealmGroupSetting): boolean {
-  return hasPermission(ctx.store, REALM_SETTINGS[setting], ctx.store.realm[setting], user, ctx.nowMs());
+export function hasRealmPermission(world: World, user: User, setting: RealmGroupSetting): boolean {
+  return hasPermission(world.store, REALM_SETTINGS[setting], world.store.realm[setting], user, world.nowMs());
 }
 
 /** Realm.web_public_streams_enabled: the server setting and the realm's spectator access. */
@@ -95,8 +95,8 @@ function normalizedSetting(store: Store, value: GroupSettingValue): GroupSetting
  * group settings, then check_channel_creation_permissions); throws the first error.
  * The result has stream_id 0: doCreateChannel gives it its id.
  */
-export function checkNewChannel(ctx: Ctx, actor: User, name: string, description: string, o: CreationOptions): Channel {
-  const store = ctx.store;
+export function checkNewChannel(world: World, actor: User, name: string, description: string, o: CreationOptions): Channel {
+  const store = world.store;
   const nobody = systemGroupId(store, 'role:nobody');
   const history = o.inviteOnly ? (o.historyPublicToSubscribers ?? false) : true;
   const settings = {} as Record<ChannelGroupSetting, GroupSettingValue>;
@@ -115,11 +115,11 @@ export function checkNewChannel(ctx: Ctx, actor: User, name: string, description
     }
     settings[setting] = parseGroupSetting(store, setting, CHANNEL_SETTINGS[setting], value);
     const isDeleteSetting = setting === 'can_delete_any_message_group' || setting === 'can_delete_own_message_group';
-    if (isDeleteSetting && settings[setting] !== nobody && !canSetDeleteMessagePolicy(ctx, actor)) {
+    if (isDeleteSetting && settings[setting] !== nobody && !canSetDeleteMessagePolicy(world, actor)) {
       throw new BadRequest('Insufficient permission');
     }
   }
-  checkCreationPermission(ctx, actor, o);
+  checkCreationPermission(world, actor, o);
   // NOTE: approximation: the real server has no check for invite_only together with
   // is_web_public and fails later, in the notification step, with an internal error;
   // here the request is refused as PATCH /streams refuses a private web-public channel.
@@ -129,7 +129,7 @@ export function checkNewChannel(ctx: Ctx, actor: User, name: string, description
     name,
     description,
     rendered_description: renderDescription(store, description),
-    date_created: ctx.nowSeconds(),
+    date_created: world.nowSeconds(),
     creator_id: actor.user_id,
     invite_only: o.inviteOnly,
     is_web_public: o.isWebPublic,
@@ -144,27 +144,27 @@ export function checkNewChannel(ctx: Ctx, actor: User, name: string, description
 }
 
 /** check_channel_creation_permissions. */
-function checkCreationPermission(ctx: Ctx, actor: User, o: CreationOptions): void {
+function checkCreationPermission(world: World, actor: User, o: CreationOptions): void {
   const insufficient = () => new BadRequest('Insufficient permission');
-  if (o.inviteOnly && !hasRealmPermission(ctx, actor, 'can_create_private_channel_group')) throw insufficient();
-  if (!o.inviteOnly && !hasRealmPermission(ctx, actor, 'can_create_public_channel_group')) throw insufficient();
+  if (o.inviteOnly && !hasRealmPermission(world, actor, 'can_create_private_channel_group')) throw insufficient();
+  if (!o.inviteOnly && !hasRealmPermission(world, actor, 'can_create_public_channel_group')) throw insufficient();
   if (o.isDefaultStream && !isAdmin(actor)) throw insufficient();
   if (o.inviteOnly && o.isDefaultStream) throw new BadRequest('A default channel cannot be private.');
   if (o.isWebPublic) {
-    if (!webPublicChannelsEnabled(ctx.store)) throw new BadRequest('Web-public channels are not enabled.');
-    if (!hasRealmPermission(ctx, actor, 'can_create_web_public_channel_group')) throw insufficient();
+    if (!webPublicChannelsEnabled(world.store)) throw new BadRequest('Web-public channels are not enabled.');
+    if (!hasRealmPermission(world, actor, 'can_create_web_public_channel_group')) throw insufficient();
   }
   if (o.messageRetentionDays !== null && actor.role !== ROLE.owner) throw new RoleRequired('Must be an organization owner');
 }
 
 /** UserProfile.can_set_delete_message_policy: administrators, or the realm's group. */
-function canSetDeleteMessagePolicy(ctx: Ctx, actor: User): boolean {
-  return isAdmin(actor) || hasRealmPermission(ctx, actor, 'can_set_delete_message_policy_group');
+function canSetDeleteMessagePolicy(world: World, actor: User): boolean {
+  return isAdmin(actor) || hasRealmPermission(world, actor, 'can_set_delete_message_policy_group');
 }
 
 /** UserProfile.can_set_topics_policy: administrators, or the realm's group. */
-export function canSetTopicsPolicy(ctx: Ctx, actor: User): boolean {
-  return isAdmin(actor) || hasRealmPermission(ctx, actor, 'can_set_topics_policy_group');
+export function canSetTopicsPolicy(world: World, actor: User): boolean {
+  return isAdmin(actor) || hasRealmPermission(world, actor, 'can_set_topics_policy_group');
 }
 
 /** render_stream_description: the description as Markdown, without previews. */
@@ -173,10 +173,10 @@ function renderDescription(store: Store, description: string): string {
 }
 
 /** Store the channel under a fresh id and tell who may see it (create_stream_if_needed). */
-export function doCreateChannel(ctx: Ctx, spec: Channel): Channel {
-  const store = ctx.store;
+export function doCreateChannel(world: World, spec: Channel): Channel {
+  const store = world.store;
   const channel: Channel = { ...spec, stream_id: store.nextId('channels') };
   store.putChannel(channel);
-  emitStreamCreate(store, channel, creationAudience(store, channel, ctx.nowMs()), ctx.nowSeconds(), true);
+  emitStreamCreate(store, channel, creationAudience(store, channel, world.nowMs()), world.nowSeconds(), true);
   return channel;
 }

@@ -2,8 +2,8 @@
 // do_create_user in zerver/actions/create_user.py): check, then do, then emit.
 import { hashPassword } from '../crypto/password.ts';
 import { formatUser } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest } from '../errors.ts';
 import { ROLE, type Role, type User } from '../state/types.ts';
 
 export interface NewUser {
@@ -17,21 +17,21 @@ export interface NewUser {
   api_key?: string;
 }
 
-export function checkCreateUser(ctx: Ctx, spec: NewUser): void {
+export function checkCreateUser(world: World, spec: NewUser): void {
   if (!/^[^\s@]+@[^\s@]+$/.test(spec.email)) throw new BadRequest('Enter a valid email address.');
-  if (ctx.store.userByEmail(spec.email)) throw new BadRequest(`Email '${spec.email}' already in use`);
+  if (world.store.userByEmail(spec.email)) throw new BadRequest(`Email '${spec.email}' already in use`);
   if (spec.full_name.trim() === '') throw new BadRequest('Name too short!');
-  if (spec.bot_type !== null && spec.bot_owner_id !== null && !ctx.store.user(spec.bot_owner_id)) {
+  if (spec.bot_type !== null && spec.bot_owner_id !== null && !world.store.user(spec.bot_owner_id)) {
     throw new BadRequest(`Invalid user ID: ${spec.bot_owner_id}`);
   }
-  if (spec.api_key !== undefined && (!/^[A-Za-z0-9]{32}$/.test(spec.api_key) || ctx.store.userByApiKey(spec.api_key))) {
+  if (spec.api_key !== undefined && (!/^[A-Za-z0-9]{32}$/.test(spec.api_key) || world.store.userByApiKey(spec.api_key))) {
     throw new BadRequest('Invalid api_key');
   }
 }
 
-export function doCreateUser(ctx: Ctx, spec: NewUser): User {
-  const store = ctx.store;
-  const random = ctx.core.random;
+export function doCreateUser(world: World, spec: NewUser): User {
+  const store = world.store;
+  const random = world.random;
   const user: User = {
     user_id: store.nextId('users'),
     delivery_email: spec.email,
@@ -45,7 +45,7 @@ export function doCreateUser(ctx: Ctx, spec: NewUser): User {
     is_deleted: false,
     is_imported_stub: false,
     is_mirror_dummy: false,
-    date_joined: ctx.nowMs(),
+    date_joined: world.nowMs(),
     timezone: '',
     avatar_source: 'G',
     avatar_version: 1,

@@ -5,10 +5,11 @@
 // checkDeactivateUser refuses before anything changes; doDeactivateUser deactivates the
 // user's bots, then the user, then applies the requested actions to the bots and then
 // the user, then records the notification email.
+import type { RealmUserEvent } from '../state/events.ts';
 import { systemGroupId } from '../domain/groups.ts';
 import { avatarUrl, isAdmin, isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest, RoleRequired } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest, RoleRequired } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import { ROLE, type Channel, type Message, type User } from '../state/types.ts';
 import { activeUserIds, emitPeerEvents } from './channel-events.ts';
@@ -34,8 +35,8 @@ const PEER_REMOVE_ARCHIVED_FEATURE_LEVEL = 428;
 const DELETED_USER_NAME = 'Deleted user';
 
 /** access_user_by_id(for_admin=True), then the owner rules of deactivate_user_backend. */
-export function checkDeactivateUser(ctx: Ctx, me: User, targetId: number): User {
-  const store = ctx.store;
+export function checkDeactivateUser(world: World, me: User, targetId: number): User {
+  const store = world.store;
   const target = store.user(targetId);
   // System bots live in another realm on the real server: not found here either.
   if (!target || target.is_system_bot) throw new BadRequest('No such user');
@@ -55,28 +56,28 @@ function isLastOwner(store: Store, target: User): boolean {
   return store.realmUsers().filter((u) => u.is_active && !u.is_bot && u.role === ROLE.owner).length === 1;
 }
 
-export function doDeactivateUser(ctx: Ctx, me: User, target: User, actions: DeactivateUserActions, comment: string | undefined): void {
-  const store = ctx.store;
+export function doDeactivateUser(world: World, me: User, target: User, actions: DeactivateUserActions, comment: string | undefined): void {
+  const store = world.store;
   const bots = store
     .realmUsers()
     .filter((u) => u.is_bot && u.is_active && u.bot_owner_id === target.user_id)
     .sort((a, b) => a.user_id - b.user_id);
-  for (const bot of bots) deactivateOne(ctx, bot);
-  deactivateOne(ctx, target);
+  for (const bot of bots) deactivateOne(world, bot);
+  deactivateOne(world, target);
   // NOTE: approximation: the modern view was not readable; the actions run after the
   // deactivations (bots first, then the user, as the API documentation orders them).
-  for (const u of [...bots, target]) applyActions(ctx, me, u.user_id, actions);
-  if (comment !== undefined) sendDeactivationEmail(ctx, target, comment);
+  for (const u of [...bots, target]) applyActions(world, me, u.user_id, actions);
+  if (comment !== undefined) sendDeactivationEmail(world, target, comment);
 }
 
 /** do_deactivate_user(_cascade=False) for one account, with its events in the real order. */
-function deactivateOne(ctx: Ctx, user: User): void {
-  const store = ctx.store;
+function deactivateOne(world: World, user: User): void {
+  const store = world.store;
   const before = accessBefore(store, user);
   store.putUser({ ...user, is_active: false });
   const deactivated = store.user(user.user_id) as User;
-  if (store.config.feature_level >= PEER_REMOVE_FEATURE_LEVEL) emitPeerRemove(ctx, deactivated);
-  emitDeactivationEvents(ctx, deactivated, before);
+  if (store.config.feature_level >= PEER_REMOVE_FEATURE_LEVEL) emitPeerRemove(world, deactivated);
+  emitDeactivationEvents(world, deactivated, before);
   if (deactivated.is_bot) {
     // bot_owner_user_ids: the owner and the realm's human administrators (no bot here
     // has a private default channel, which would narrow it to the owner alone).
@@ -115,25 +116,25 @@ function systemDirectMember(store: Store, name: string, u: User): boolean {
  * include_public=False), with send_peer_subscriber_events' recipients, computed after
  * the deactivation (the user is no longer a subscriber anyone is told about).
  */
-function emitPeerRemove(ctx: Ctx, user: User): void {
-  const store = ctx.store;
+function emitPeerRemove(world: World, user: User): void {
+  const store = world.store;
   const withArchived = store.config.feature_level >= PEER_REMOVE_ARCHIVED_FEATURE_LEVEL;
   const altered = new Map<Channel, Set<number>>();
   for (const id of store.subscribedChannelIds(user.user_id)) {
     const c = store.channel(id);
     if (c && (withArchived || !c.is_archived)) altered.set(c, new Set([user.user_id]));
   }
-  emitPeerEvents(store, 'peer_remove', altered, ctx.nowMs());
+  emitPeerEvents(store, 'peer_remove', altered, world.nowMs());
 }
 
 /**
  * The realm_user update (and, where the realm restricts who sees whom, the remove and
  * remove_members events) of send_events_for_user_deactivation.
  */
-function emitDeactivationEvents(ctx: Ctx, user: User, before: { directGroups: number[] }): void {
-  const store = ctx.store;
+function emitDeactivationEvents(world: World, user: User, before: { directGroups: number[] }): void {
+  const store = world.store;
   const everyone = activeUserIds(store);
-  const event = { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: false } };
+  const event: RealmUserEvent = { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: false } };
   const restricted = !user.is_bot && store.realm.can_access_all_users_group !== systemGroupId(store, 'role:everyone');
   if (!restricted) {
     store.emit(everyone, event);
@@ -163,9 +164,9 @@ function emitDeactivationEvents(ctx: Ctx, user: User, before: { directGroups: nu
   }
 }
 
-function applyActions(ctx: Ctx, me: User, userId: number, actions: DeactivateUserActions): void {
-  const store = ctx.store;
-  if (actions.delete_profile) deleteProfile(ctx, store.user(userId) as User);
+function applyActions(world: World, me: User, userId: number, actions: DeactivateUserActions): void {
+  const store = world.store;
+  if (actions.delete_profile) deleteProfile(world, store.user(userId) as User);
   const wanted = (m: Message): boolean => {
     if (m.stream_id === null) return actions.delete_direct_messages;
     const c = store.channel(m.stream_id);
@@ -178,7 +179,7 @@ function applyActions(ctx: Ctx, me: User, userId: number, actions: DeactivateUse
     .senderMessageIds(userId)
     .map((id) => store.message(id) as Message)
     .filter(wanted);
-  for (const m of doomed) doDeleteMessage(ctx, me, m);
+  for (const m of doomed) doDeleteMessage(world, me, m);
 }
 
 /**
@@ -187,8 +188,8 @@ function applyActions(ctx: Ctx, me: User, userId: number, actions: DeactivateUse
  * NOTE: approximation: the real events of this action were not readable; these are the
  * ordinary full-name and avatar updates, sent to every active user.
  */
-function deleteProfile(ctx: Ctx, user: User): void {
-  const store = ctx.store;
+function deleteProfile(world: World, user: User): void {
+  const store = world.store;
   const next: User = { ...user, full_name: DELETED_USER_NAME, avatar_source: 'G', avatar_version: user.avatar_version + 1, is_deleted: true };
   store.putUser(next);
   const everyone = activeUserIds(store);
@@ -206,14 +207,14 @@ function deleteProfile(ctx: Ctx, user: User): void {
  * the administrators' comment.
  * NOTE: approximation: the subject and body paraphrase the real template, not its text.
  */
-function sendDeactivationEmail(ctx: Ctx, user: User, comment: string): void {
-  const realm = ctx.store.realm;
+function sendDeactivationEmail(world: World, user: User, comment: string): void {
+  const realm = world.store.realm;
   const lines = [`Your account on ${realm.name} (${realm.url}) has been deactivated, and you will no longer be able to log in.`];
   if (comment !== '') lines.push('', 'The administrators provided the following comment:', '', comment);
-  ctx.store.sendEmail({
+  world.store.sendEmail({
     to: user.delivery_email,
     subject: `Your account on ${realm.name} has been deactivated`,
     body: lines.join('\n'),
-    timestamp: ctx.nowSeconds(),
+    timestamp: world.nowSeconds(),
   });
 }

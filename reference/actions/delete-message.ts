@@ -1,23 +1,24 @@
 // Deleting a message (zulip/zulip zerver/actions/message_delete.py,
 // zerver/lib/message.py validate_can_delete_message): check, then do, then emit.
+import type { DeleteMessageEvent } from '../state/events.ts';
 import { hasPermission, CHANNEL_SETTINGS, REALM_SETTINGS } from '../domain/permissions.ts';
 import { hasMessageAccess } from '../domain/messages.ts';
 import { firstMessageId } from '../domain/channels.ts';
 import { isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
 
 /** The message the user may modify, or "Invalid message(s)" for missing and forbidden alike. */
-export function accessMessageForModify(ctx: Ctx, id: number): Message {
-  const m = ctx.store.message(id);
-  if (!m || !hasMessageAccess(ctx.store, ctx.me, m, ctx.nowMs(), true)) throw new BadRequest('Invalid message(s)');
+export function accessMessageForModify(world: World, actor: User, id: number): Message {
+  const m = world.store.message(id);
+  if (!m || !hasMessageAccess(world.store, actor, m, world.nowMs(), true)) throw new BadRequest('Invalid message(s)');
   return m;
 }
 
-export function checkCanDeleteMessage(ctx: Ctx, user: User, m: Message): void {
-  const store = ctx.store;
-  const now = ctx.nowMs();
+export function checkCanDeleteMessage(world: World, user: User, m: Message): void {
+  const store = world.store;
+  const now = world.nowMs();
   const realm = store.realm;
   const channel = m.stream_id === null ? undefined : store.channel(m.stream_id);
   const denied = new BadRequest("You don't have permission to delete this message");
@@ -31,14 +32,14 @@ export function checkCanDeleteMessage(ctx: Ctx, user: User, m: Message): void {
     hasPermission(store, CHANNEL_SETTINGS.can_delete_own_message_group, channel.can_delete_own_message_group, user, now);
   if (!realmOwn && !channelOwn) throw denied;
   const limit = realm.message_content_delete_limit_seconds;
-  if (limit !== null && ctx.nowSeconds() - m.timestamp > limit) {
+  if (limit !== null && world.nowSeconds() - m.timestamp > limit) {
     throw new BadRequest('The time limit for deleting this message has passed');
   }
 }
 
 /** Who hears of the deletion (event_recipient_ids_for_action_on_messages), plus the actor. */
-function deletionAudience(ctx: Ctx, m: Message, actor: User): number[] {
-  const store = ctx.store;
+function deletionAudience(world: World, m: Message, actor: User): number[] {
+  const store = world.store;
   const withRows = store.usersWithRow(m.id);
   const audience = new Set<number>();
   if (m.stream_id === null) for (const id of withRows) audience.add(id);
@@ -59,16 +60,16 @@ function deletionAudience(ctx: Ctx, m: Message, actor: User): number[] {
   return [...audience].sort((a, b) => a - b);
 }
 
-export function doDeleteMessage(ctx: Ctx, actor: User, m: Message): void {
-  const store = ctx.store;
-  const audience = deletionAudience(ctx, m, actor);
+export function doDeleteMessage(world: World, actor: User, m: Message): void {
+  const store = world.store;
+  const audience = deletionAudience(world, m, actor);
   const channel = m.stream_id === null ? undefined : store.channel(m.stream_id);
   const firstBefore = channel ? firstMessageId(store, channel) : null;
   store.removeMessage(m.id);
-  const event: Record<string, unknown> = { type: 'delete_message', message_ids: [m.id], message_type: m.type };
+  const event: DeleteMessageEvent = { type: 'delete_message', message_ids: [m.id], message_type: m.type };
   if (m.stream_id !== null) {
-    event['stream_id'] = m.stream_id;
-    event['topic'] = m.topic.toLowerCase();
+    event.stream_id = m.stream_id;
+    event.topic = m.topic.toLowerCase();
   }
   store.emit(audience, event);
   if (channel && firstBefore === m.id) {

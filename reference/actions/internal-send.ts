@@ -2,24 +2,25 @@
 // the permission checks of a user's send (zulip/zulip internal_send_stream_message,
 // internal_send_private_message).
 import { renderForStore } from '../domain/render-message.ts';
-import type { Ctx } from '../http/context.ts';
+import type { World } from '../world.ts';
+import { newMessage } from '../domain/messages.ts';
 import { FLAG, type Message, type User } from '../state/types.ts';
 import { doSendMessage } from './send-message.ts';
 
-export function notificationBot(ctx: Ctx): User {
-  const bot = ctx.store.userByEmail('notification-bot@zulip.com');
+export function notificationBot(world: World): User {
+  const bot = world.store.userByEmail('notification-bot@zulip.com');
   if (!bot) throw new Error('the realm has no notification bot');
   return bot;
 }
 
 export function internalSend(
-  ctx: Ctx,
+  world: World,
   sender: User,
   where: { stream_id: number; topic: string } | { dm_user_ids: number[] },
   content: string,
 ): Message {
-  const store = ctx.store;
-  const rendered = renderForStore(store, content, sender, ctx.nowMs());
+  const store = world.store;
+  const rendered = renderForStore(store, content, sender, world.nowMs());
   const isStream = 'stream_id' in where;
   const dmIds = isStream ? [] : [...new Set([sender.user_id, ...where.dm_user_ids])].sort((a, b) => a - b);
   const recipients = isStream ? store.subscribers(where.stream_id).filter((id) => store.user(id)?.is_active) : dmIds;
@@ -29,21 +30,16 @@ export function internalSend(
     if (rendered.user_ids.has(id)) bits |= FLAG.mentioned;
     flags.set(id, bits);
   }
-  const message: Message = {
-    id: 0,
+  const message = newMessage({
     sender_id: sender.user_id,
-    type: isStream ? 'stream' : 'private',
     stream_id: isStream ? where.stream_id : null,
     topic: isStream ? where.topic : '',
     dm_user_ids: dmIds,
     content,
     rendered_content: rendered.html,
-    timestamp: ctx.nowSeconds(),
+    timestamp: world.nowSeconds(),
     client: 'Internal',
     is_me_message: false,
-    reactions: [],
-    last_edit_timestamp: null,
-    last_moved_timestamp: null,
-  };
-  return doSendMessage(ctx, { message, flags }, undefined);
+  });
+  return doSendMessage(world, { message, flags }, undefined).message;
 }

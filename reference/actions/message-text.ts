@@ -2,7 +2,7 @@
 // normalize_body, truncate_topic; zerver/lib/topic.py; zerver/lib/string_validation.py
 // check_stream_topic). SPEC.md convention 5: '(no topic)' and the realm's empty-topic
 // display name both mean the empty topic.
-import { BadRequest } from '../http/errors.ts';
+import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 
 export const MAX_MESSAGE_LENGTH = 10000;

@@ -3,8 +3,8 @@
 // zerver/lib/users.py (bulk_access_users_by_id / _by_email, access_user_common).
 // Before feature level 208 an unusable principal was a 403 UNAUTHORIZED_PRINCIPAL
 // (PrincipalError); since then it is a 400 BAD_REQUEST.
-import type { Ctx } from '../http/context.ts';
-import { ApiError, BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest, PrincipalError } from '../errors.ts';
 import { apiEmail } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 
@@ -13,19 +13,13 @@ export type Principals = string[] | number[];
 /** The feature level at which an unusable principal became a 400 BAD_REQUEST. */
 const PRINCIPAL_ERROR_BECAME_400 = 208;
 
-class PrincipalError extends ApiError {
-  constructor(principal: string | number) {
-    super(403, 'UNAUTHORIZED_PRINCIPAL', `User not authorized to execute queries on behalf of '${principal}'`, { principal });
-  }
-}
-
 /**
  * The users the principals name, in the order given, each once. Unknown ids and
  * emails (and the system bots, which live in another realm on the real server) are
  * "No such user"; deactivated users "User is deactivated"; bots are fine.
  */
-export function resolvePrincipals(ctx: Ctx, principals: Principals): User[] {
-  const store = ctx.store;
+export function resolvePrincipals(world: World, principals: Principals): User[] {
+  const store = world.store;
   const legacy = store.config.feature_level < PRINCIPAL_ERROR_BECAME_400;
   const found: User[] = [];
   for (const p of principals) {

@@ -3,8 +3,8 @@
 // realm's moderation-request channel.
 import { hasMessageAccess } from '../domain/messages.ts';
 import { isoDate } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
 
@@ -20,13 +20,13 @@ export const REPORT_TYPES: ReadonlyArray<{ key: string; name: string }> = [
 /** The reported message is quoted up to 10000 − 1000 − 500 characters. */
 const MAX_QUOTED = 8500;
 
-export function checkReport(ctx: Ctx, messageId: number, reportType: string, description: string): Message {
+export function checkReport(world: World, actor: User, messageId: number, reportType: string, description: string): Message {
   if (reportType === 'other' && description === '') throw new BadRequest('An explanation is required.');
-  if (ctx.store.realm.moderation_request_channel_id === null) {
+  if (world.store.realm.moderation_request_channel_id === null) {
     throw new BadRequest('Message reporting is not enabled in this organization.');
   }
-  const m = ctx.store.message(messageId);
-  if (!m || !hasMessageAccess(ctx.store, ctx.me, m, ctx.nowMs())) throw new BadRequest('Invalid message(s)');
+  const m = world.store.message(messageId);
+  if (!m || !hasMessageAccess(world.store, actor, m, world.nowMs())) throw new BadRequest('Invalid message(s)');
   return m;
 }
 
@@ -38,8 +38,8 @@ function unusedFence(content: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-function header(ctx: Ctx, reporter: User, m: Message): string {
-  const store = ctx.store;
+function header(world: World, reporter: User, m: Message): string {
+  const store = world.store;
   const sender = store.user(m.sender_id);
   const at = `<time:${isoDate(m.timestamp * 1000)}>`;
   if (m.stream_id !== null) return `${mention(reporter)} reported a message sent by ${mention(sender)} at ${at}.`;
@@ -55,17 +55,17 @@ function header(ctx: Ctx, reporter: User, m: Message): string {
   return `${mention(reporter)} reported a direct message sent by ${mention(sender)} to ${rest} and ${last} at ${at}.`;
 }
 
-function originalLink(ctx: Ctx, m: Message): string {
+function originalLink(world: World, m: Message): string {
   if (m.stream_id !== null) {
-    const channel = ctx.store.channel(m.stream_id);
+    const channel = world.store.channel(m.stream_id);
     return `Original message at #**${channel?.name ?? ''}>${m.topic}@${m.id}**`;
   }
   // NOTE: approximation: the real server's URL slug for direct-message narrows also carries names.
-  return `[Original message](${ctx.store.realm.url}/#narrow/dm/${m.dm_user_ids.join(',')}/near/${m.id})`;
+  return `[Original message](${world.store.realm.url}/#narrow/dm/${m.dm_user_ids.join(',')}/near/${m.id})`;
 }
 
-export function doReport(ctx: Ctx, reporter: User, m: Message, reportType: string, description: string): void {
-  const store = ctx.store;
+export function doReport(world: World, reporter: User, m: Message, reportType: string, description: string): void {
+  const store = world.store;
   const channelId = store.realm.moderation_request_channel_id as number;
   const channel = store.channel(channelId);
   const reason = REPORT_TYPES.find((t) => t.key === reportType)?.name ?? reportType;
@@ -73,9 +73,9 @@ export function doReport(ctx: Ctx, reporter: User, m: Message, reportType: strin
   const quoted = points.length > MAX_QUOTED ? points.slice(0, MAX_QUOTED - 20).join('') + '\n[message truncated]' : m.content;
   const fence = unusedFence(quoted);
   const body =
-    `${header(ctx, reporter, m)}\n\`\`\`quote\n**${reason}**. ${description}\n\`\`\`\n\n` +
-    `${fence} spoiler ${originalLink(ctx, m)}\n${quoted}\n${fence}\n`;
+    `${header(world, reporter, m)}\n\`\`\`quote\n**${reason}**. ${description}\n\`\`\`\n\n` +
+    `${fence} spoiler ${originalLink(world, m)}\n${quoted}\n${fence}\n`;
   const reported = store.user(m.sender_id);
   const topic = channel?.topics_policy === 'empty_topic_only' ? '' : `${reported?.full_name ?? 'Unknown user'} moderation`;
-  internalSend(ctx, notificationBot(ctx), { stream_id: channelId, topic }, body);
+  internalSend(world, notificationBot(world), { stream_id: channelId, topic }, body);
 }

@@ -5,13 +5,16 @@
 // the real server's, so the first error a request meets is the one it reports.
 import { hasContentAccess, isSubscribed } from '../domain/channels.ts';
 import { isUserInSetting, recursiveMembers } from '../domain/groups.ts';
-import { flagNames, formatMessage } from '../domain/messages.ts';
+import { flagNames, newMessage } from '../domain/messages.ts';
+import type { MessageEvent } from '../state/events.ts';
 import { renderForStore } from '../domain/render-message.ts';
 import { isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { ApiError, BadRequest, StreamDoesNotExist } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest, StreamWildcardMentionNotAllowed } from '../errors.ts';
+import { channelIndicator, lookupChannel, lookupRecipients, privateRecipients } from '../domain/recipients.ts';
 import { FLAG, type Channel, type Message, type User } from '../state/types.ts';
 import { normalizeContent, normalizeTopic } from './message-text.ts';
+import { applyTopicVisibility, senderPolicyChange } from './topic-visibility.ts';
 
 /**
  * Clients whose messages count as sent by a human, and so start read for the sender
@@ -37,96 +40,30 @@ export interface PreparedMessage {
   flags: Map<number, number>;
 }
 
-export function checkSendMessage(ctx: Ctx, req: SendRequest): PreparedMessage {
-  const sender = ctx.me;
+export function checkSendMessage(world: World, sender: User, req: SendRequest): PreparedMessage {
   if (req.type === 'stream') {
     if (req.topic === undefined) throw new BadRequest('Missing topic');
     const indicator = channelIndicator(req.to);
-    const topic = normalizeTopic(ctx.store, req.topic);
+    const topic = normalizeTopic(world.store, req.topic);
     const content = normalizeContent(req.content);
-    const channel = lookupChannel(ctx, indicator);
-    checkCanPost(ctx, sender, channel, topic);
-    return prepare(ctx, sender, { stream_id: channel.stream_id, topic, dm_user_ids: [] }, content, req, channel);
+    const channel = lookupChannel(world.store, indicator);
+    checkCanPost(world, sender, channel, topic);
+    return prepare(world, sender, { stream_id: channel.stream_id, topic, dm_user_ids: [] }, content, req, channel);
   }
-  const recipients = lookupRecipients(ctx, privateRecipients(req.to));
+  const recipients = lookupRecipients(world.store, privateRecipients(req.to));
   const content = normalizeContent(req.content);
   for (const u of recipients) {
     if (!u.is_active && !u.is_mirror_dummy) throw new BadRequest(`'${u.delivery_email}' is no longer using Zulip.`);
   }
   const ids = [...new Set([sender.user_id, ...recipients.map((u) => u.user_id)])].sort((a, b) => a - b);
-  checkCanDirectMessage(ctx, sender, ids);
-  return prepare(ctx, sender, { stream_id: null, topic: '', dm_user_ids: ids }, content, req, null);
-}
-
-/** `to` for a channel: JSON id, JSON name, a one-element JSON list, or a bare name. */
-function channelIndicator(to: string | undefined): string | number {
-  if (to === undefined || to === '') throw new BadRequest('Missing channel');
-  let value: unknown;
-  try {
-    value = JSON.parse(to);
-  } catch {
-    return to;
-  }
-  if (Array.isArray(value)) {
-    if (value.length !== 1) throw new BadRequest('Expected exactly one channel');
-    value = value[0];
-  }
-  if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) return value;
-  throw new BadRequest('Invalid data type for channel');
-}
-
-/** `to` for a direct message: a JSON list of ids or emails, or comma-separated emails. */
-function privateRecipients(to: string | undefined): Array<string | number> {
-  let value: unknown = to ?? '';
-  try {
-    value = JSON.parse(to ?? '');
-  } catch {
-    /* a raw string: emails separated by commas */
-  }
-  if (typeof value === 'string') value = value.split(',');
-  if (!Array.isArray(value)) throw new BadRequest('Invalid data type for recipients');
-  if (value.length === 0) throw new BadRequest('Message must have recipients');
-  if (typeof value[0] === 'string') {
-    if (!value.every((v) => typeof v === 'string')) throw new BadRequest('Recipient lists may contain emails or user IDs, but not both.');
-    const emails = [...new Set(value.map((v: string) => v.trim()).filter((v) => v !== ''))];
-    if (emails.length === 0) throw new BadRequest('Message must have recipients');
-    return emails;
-  }
-  if (typeof value[0] === 'number') {
-    if (!value.every((v) => typeof v === 'number' && Number.isInteger(v))) {
-      throw new BadRequest('Recipient lists may contain emails or user IDs, but not both.');
-    }
-    return [...new Set(value as number[])];
-  }
-  throw new BadRequest('Invalid data type for recipients');
-}
-
-function lookupRecipients(ctx: Ctx, keys: Array<string | number>): User[] {
-  return keys.map((k) => {
-    const u = typeof k === 'number' ? ctx.store.user(k) : ctx.store.userByEmail(k);
-    if (!u) throw new BadRequest(typeof k === 'number' ? `Invalid user ID ${k}` : `Invalid email '${k}'`);
-    return u;
-  });
-}
-
-function lookupChannel(ctx: Ctx, indicator: string | number): Channel {
-  if (typeof indicator === 'number') {
-    const c = ctx.store.channel(indicator);
-    if (!c) throw new StreamDoesNotExist(`Channel with ID '${indicator}' does not exist`, { stream_id: indicator });
-    return c;
-  }
-  const name = indicator.trim();
-  if (name === '') throw new BadRequest("Channel name can't be empty.");
-  if (name.length > 60) throw new BadRequest('Channel name too long (limit: 60 characters).');
-  const c = ctx.store.channelByName(name);
-  if (!c) throw new StreamDoesNotExist(`Channel '${escapeHtml(name)}' does not exist`, { stream: escapeHtml(name) });
-  return c;
+  checkCanDirectMessage(world, sender, ids);
+  return prepare(world, sender, { stream_id: null, topic: '', dm_user_ids: ids }, content, req, null);
 }
 
 /** access_stream_for_send_message, then the topic rules. */
-function checkCanPost(ctx: Ctx, sender: User, channel: Channel, topic: string): void {
-  const store = ctx.store;
-  const now = ctx.nowMs();
+function checkCanPost(world: World, sender: User, channel: Channel, topic: string): void {
+  const store = world.store;
+  const now = world.nowMs();
   const allowed = (value: Channel['can_send_message_group'], u: User): boolean =>
     isUserInSetting(store, value, u.user_id, now) ||
     (u.is_bot && u.bot_owner_id !== null && isUserInSetting(store, value, u.bot_owner_id, now));
@@ -135,7 +72,7 @@ function checkCanPost(ctx: Ctx, sender: User, channel: Channel, topic: string): 
   }
   const denied = new BadRequest(`Not authorized to send to channel '${channel.name}'`);
   if (channel.is_archived) throw denied;
-  if (!sender.is_system_bot && !canAccessForSend(ctx, sender, channel)) throw denied;
+  if (!sender.is_system_bot && !canAccessForSend(world, sender, channel)) throw denied;
   if (!sender.is_system_bot && !allowed(channel.can_create_topic_group, sender)) {
     const exists = store.topicMessageIds(channel.stream_id, topic).length > 0;
     if (!exists) throw new BadRequest('You do not have permission to create new topics in this channel.');
@@ -143,25 +80,25 @@ function checkCanPost(ctx: Ctx, sender: User, channel: Channel, topic: string): 
   const policy = channel.topics_policy === 'inherit' ? store.realm.topics_policy : channel.topics_policy;
   const display = store.realm.empty_topic_display_name;
   if (policy === 'disable_empty_topic' && topic === '') {
-    throw new ApiError(400, 'BAD_REQUEST', `Sending messages to the ${display} topic is not allowed in this channel.`);
+    throw new BadRequest(`Sending messages to the ${display} topic is not allowed in this channel.`);
   }
   if (policy === 'empty_topic_only' && topic !== '') {
-    throw new ApiError(400, 'BAD_REQUEST', `Only the ${display} topic is allowed in this channel.`);
+    throw new BadRequest(`Only the ${display} topic is allowed in this channel.`);
   }
 }
 
-function canAccessForSend(ctx: Ctx, sender: User, channel: Channel): boolean {
+function canAccessForSend(world: World, sender: User, channel: Channel): boolean {
   if (channel.is_web_public) return true;
   if (!channel.invite_only && !isGuest(sender)) return true;
-  if (isSubscribed(ctx.store, sender.user_id, channel.stream_id)) return true;
-  if (sender.is_bot && sender.bot_owner_id !== null && isSubscribed(ctx.store, sender.bot_owner_id, channel.stream_id)) return true;
-  return channel.history_public_to_subscribers && !isGuest(sender) && hasContentAccess(ctx.store, sender, channel, ctx.nowMs());
+  if (isSubscribed(world.store, sender.user_id, channel.stream_id)) return true;
+  if (sender.is_bot && sender.bot_owner_id !== null && isSubscribed(world.store, sender.bot_owner_id, channel.stream_id)) return true;
+  return channel.history_public_to_subscribers && !isGuest(sender) && hasContentAccess(world.store, sender, channel, world.nowMs());
 }
 
 /** check_can_send_direct_message: the realm's direct-message groups. */
-function checkCanDirectMessage(ctx: Ctx, sender: User, ids: number[]): void {
-  const store = ctx.store;
-  const now = ctx.nowMs();
+function checkCanDirectMessage(world: World, sender: User, ids: number[]): void {
+  const store = world.store;
+  const now = world.nowMs();
   if (sender.is_bot) return;
   const others = ids.filter((id) => id !== sender.user_id);
   if (others.every((id) => store.user(id)?.is_bot)) return;
@@ -175,28 +112,28 @@ function checkCanDirectMessage(ctx: Ctx, sender: User, ids: number[]): void {
 }
 
 function prepare(
-  ctx: Ctx,
+  world: World,
   sender: User,
   where: { stream_id: number | null; topic: string; dm_user_ids: number[] },
   content: string,
   req: SendRequest,
   channel: Channel | null,
 ): PreparedMessage {
-  const store = ctx.store;
-  const rendered = renderForStore(store, content, sender, ctx.nowMs());
+  const store = world.store;
+  const rendered = renderForStore(store, content, sender, world.nowMs());
   const recipients = channel ? store.subscribers(channel.stream_id).filter((id) => store.user(id)?.is_active) : where.dm_user_ids;
   if (channel && rendered.stream_wildcard && recipients.length > 15) {
-    if (!isUserInSetting(store, store.realm.can_mention_many_users_group, sender.user_id, ctx.nowMs())) {
-      throw new ApiError(400, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
+    if (!isUserInSetting(store, store.realm.can_mention_many_users_group, sender.user_id, world.nowMs())) {
+      throw new StreamWildcardMentionNotAllowed();
     }
   }
   const mentioned = new Set(rendered.user_ids);
   for (const gid of rendered.group_ids) {
     const group = store.group(gid);
-    if (group && !isUserInSetting(store, group.can_mention_group, sender.user_id, ctx.nowMs())) {
+    if (group && !isUserInSetting(store, group.can_mention_group, sender.user_id, world.nowMs())) {
       throw new BadRequest(`You are not allowed to mention user group '${group.name}'.`);
     }
-    for (const id of recursiveMembers(store, gid, ctx.nowMs())) mentioned.add(id);
+    for (const id of recursiveMembers(store, gid, world.nowMs())) mentioned.add(id);
   }
   const topicParticipants = channel && rendered.topic_wildcard ? store.topicParticipants(channel.stream_id, where.topic) : new Set<number>();
   const readBySender = req.readBySender ?? HUMAN_CLIENTS.has(req.client.toLowerCase());
@@ -209,45 +146,53 @@ function prepare(
     if (topicParticipants.has(id)) bits |= FLAG.topic_wildcard_mentioned;
     flags.set(id, bits);
   }
-  const message: Message = {
-    id: 0,
+  const message = newMessage({
     sender_id: sender.user_id,
-    type: channel ? 'stream' : 'private',
     stream_id: where.stream_id,
     topic: where.topic,
     dm_user_ids: where.dm_user_ids,
     content,
     rendered_content: rendered.html,
-    timestamp: ctx.nowSeconds(),
+    timestamp: world.nowSeconds(),
     client: req.client,
     is_me_message: rendered.is_me_message,
-    reactions: [],
-    last_edit_timestamp: null,
-    last_moved_timestamp: null,
-  };
+  });
   return { message, flags };
 }
 
-/** Deliver: store the message and its rows, then tell every recipient. */
-export function doSendMessage(ctx: Ctx, prepared: PreparedMessage, localId: string | undefined): Message {
-  const store = ctx.store;
-  const message: Message = { ...prepared.message, id: store.nextId('messages') };
-  store.addMessage(message, prepared.flags);
-  const view = { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true };
-  for (const [userId, bits] of prepared.flags) {
-    const viewer = store.user(userId) ?? null;
-    const event: Record<string, unknown> = {
-      type: 'message',
-      message: formatMessage(store, viewer, message, view),
-      flags: flagNames(bits),
-    };
-    if (userId === message.sender_id && localId !== undefined) event['local_message_id'] = localId;
-    store.emit([userId], event);
-  }
-  return message;
+/**
+ * Send a message as POST /messages does: every check (checkSendMessage), then the
+ * delivery (doSendMessage). Returns the message and the sender's new visibility policy
+ * for the topic, when sending changed it.
+ */
+export function sendMessage(world: World, sender: User, req: SendRequest): SentMessage {
+  return doSendMessage(world, checkSendMessage(world, sender, req), req.localId);
 }
 
-/** Django's html.escape (`'` as &#x27;), which the server applies to the `stream` error field; not the SQL escape_html of search. */
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+export interface SentMessage {
+  message: Message;
+  /** automatic_new_visibility_policy: the sender's new policy for the topic, or null. */
+  senderPolicy: number | null;
+}
+
+/**
+ * Deliver (do_send_messages): store the message and its rows, tell every recipient,
+ * then apply the automatic topic-visibility changes (the sender's, and follows for the
+ * mentioned) with their user_topic events.
+ */
+export function doSendMessage(world: World, prepared: PreparedMessage, localId: string | undefined): SentMessage {
+  const store = world.store;
+  const draft = prepared.message;
+  const sender = store.user(draft.sender_id) as User;
+  const senderPolicy = draft.stream_id === null ? null : senderPolicyChange(world, sender, draft.stream_id, draft.topic);
+  const message: Message = { ...draft, id: store.nextId('messages') };
+  store.addMessage(message, prepared.flags);
+  for (const [userId, bits] of prepared.flags) {
+    const event: MessageEvent = { type: 'message', message, flags: flagNames(bits) };
+    if (userId === message.sender_id && localId !== undefined) event.local_message_id = localId;
+    store.emit([userId], event);
+  }
+  const mentioned = [...prepared.flags].filter(([, bits]) => bits & FLAG.mentioned).map(([id]) => id);
+  applyTopicVisibility(world, message, senderPolicy, mentioned);
+  return { message, senderPolicy };
 }

@@ -24,19 +24,19 @@ test('Hamlet creating a public channel tells every non-guest, then subscribes hi
   assert.is(res.status, 200, res.body);
   assert.equal(res.json['subscribed'], { [String(id(ref, 'hamlet'))]: ['plans'] });
   const events = eventsSince(ref, from);
-  const create = events.find((e) => e.event['type'] === 'stream' && e.event['op'] === 'create');
+  const create = events.find((e) => (e.event as Record<string, unknown>)['type'] === 'stream' && (e.event as Record<string, unknown>)['op'] === 'create');
   assert.ok(create);
   assert.equal(create.users, nonGuestIds(ref));
-  const stream = (create.event['streams'] as Array<Record<string, unknown>>)[0]!;
+  const stream = ((create.event as Record<string, unknown>)['streams'] as Array<Record<string, unknown>>)[0]!;
   assert.is(stream['name'], 'plans');
   assert.is(stream['rendered_description'], '<p>Our <em>plans</em></p>');
   assert.is(stream['stream_weekly_traffic'], null);
-  const kinds = events.map((e) => `${e.event['type']}:${String(e.event['op'] ?? '')}`);
+  const kinds = events.map((e) => `${(e.event as Record<string, unknown>)['type']}:${String((e.event as Record<string, unknown>)['op'] ?? '')}`);
   assert.ok(kinds.indexOf('stream:create') < kinds.indexOf('subscription:add'));
   assert.ok(kinds.indexOf('subscription:add') < kinds.indexOf('message:'));
-  const add = events.find((e) => e.event['type'] === 'subscription' && e.event['op'] === 'add')!;
+  const add = events.find((e) => (e.event as Record<string, unknown>)['type'] === 'subscription' && (e.event as Record<string, unknown>)['op'] === 'add')!;
   assert.equal(add.users, [id(ref, 'hamlet')]);
-  const sub = (add.event['subscriptions'] as Array<Record<string, unknown>>)[0]!;
+  const sub = ((add.event as Record<string, unknown>)['subscriptions'] as Array<Record<string, unknown>>)[0]!;
   assert.equal(sub['subscribers'], [id(ref, 'hamlet')]);
   assert.is(sub['in_home_view'], true);
   const channel = ref.store.channelByName('plans')!;
@@ -51,7 +51,7 @@ test('a private channel is announced only to administrators and the members of i
   const ref = createReference();
   const from = mark(ref);
   subscribe(ref, 'hamlet', { subscriptions: [{ name: 'secret plans' }], invite_only: true, can_subscribe_group: { direct_members: [id(ref, 'othello'), id(ref, 'polonius')], direct_subgroups: [] } });
-  const create = eventsSince(ref, from).find((e) => e.event['type'] === 'stream' && e.event['op'] === 'create')!;
+  const create = eventsSince(ref, from).find((e) => (e.event as Record<string, unknown>)['type'] === 'stream' && (e.event as Record<string, unknown>)['op'] === 'create')!;
   // Desdemona and Iago administer; Hamlet administers the channel he created; Othello may
   // join; Polonius is a guest, whom the group cannot admit.
   assert.equal(create.users, [id(ref, 'desdemona'), id(ref, 'iago'), id(ref, 'hamlet'), id(ref, 'othello')].sort((a, b) => a - b));
@@ -68,18 +68,18 @@ test('Cordelia, subscribed by Hamlet, gets the subscription and a direct message
   const res = subscribe(ref, 'hamlet', { subscriptions: [{ name: 'Scotland' }, { name: 'Rome' }], principals: [id(ref, 'cordelia')] });
   assert.equal(res.json['subscribed'], { [String(id(ref, 'cordelia'))]: ['Scotland', 'Rome'] });
   const events = eventsSince(ref, from);
-  const add = events.find((e) => e.event['type'] === 'subscription' && e.event['op'] === 'add')!;
+  const add = events.find((e) => (e.event as Record<string, unknown>)['type'] === 'subscription' && (e.event as Record<string, unknown>)['op'] === 'add')!;
   assert.equal(add.users, [id(ref, 'cordelia')]);
   // Rome is web-public: its peer_add reaches every active user, guests too; Scotland's,
   // a public channel without guest subscribers, every non-guest.
-  const peers = events.filter((e) => e.event['op'] === 'peer_add');
+  const peers = events.filter((e) => (e.event as Record<string, unknown>)['op'] === 'peer_add');
   const rome = ref.store.channelByName('Rome')!.stream_id;
   const scotland = ref.store.channelByName('Scotland')!.stream_id;
-  assert.equal(peers.map((p) => p.event['stream_ids']), [[rome], [scotland]]);
+  assert.equal(peers.map((p) => (p.event as Record<string, unknown>)['stream_ids']), [[rome], [scotland]]);
   assert.ok(peers[0]!.users.includes(id(ref, 'polonius')));
   assert.ok(!peers[1]!.users.includes(id(ref, 'polonius')));
   for (const p of peers) {
-    assert.equal(p.event['user_ids'], [id(ref, 'cordelia')]);
+    assert.equal((p.event as Record<string, unknown>)['user_ids'], [id(ref, 'cordelia')]);
     assert.ok(!p.users.includes(id(ref, 'cordelia')));
   }
   const dm = ref.store.message(ref.store.dmMessageIds([1, id(ref, 'cordelia')]).at(-1)!)!;
@@ -91,11 +91,11 @@ test('peer_add reaches a private channel\'s subscribers, the administrators and 
   const core = ref.store.channelByName('core team')!;
   const from = mark(ref);
   api(ref, 'hamlet@zulip.com', 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'core team' }], principals: [id(ref, 'cordelia')] });
-  const peer = eventsSince(ref, from).find((e) => e.event['op'] === 'peer_add')!;
-  assert.equal(peer.event['stream_ids'], [core.stream_id]);
+  const peer = eventsSince(ref, from).find((e) => (e.event as Record<string, unknown>)['op'] === 'peer_add')!;
+  assert.equal((peer.event as Record<string, unknown>)['stream_ids'], [core.stream_id]);
   // Subscribers Desdemona, Iago, Hamlet (Cordelia herself excluded); the administrators are among them.
   assert.equal(peer.users, [id(ref, 'desdemona'), id(ref, 'iago'), id(ref, 'hamlet')].sort((a, b) => a - b));
-  const create = eventsSince(ref, from).find((e) => e.event['type'] === 'stream' && e.event['op'] === 'create')!;
+  const create = eventsSince(ref, from).find((e) => (e.event as Record<string, unknown>)['type'] === 'stream' && (e.event as Record<string, unknown>)['op'] === 'create')!;
   assert.equal(create.users, [id(ref, 'cordelia')], 'Cordelia learns the channel exists before she is told she is in it');
 });
 
@@ -104,9 +104,9 @@ test('a guest added to a public channel first hears that it exists', () => {
   const from = mark(ref);
   subscribe(ref, 'hamlet', { subscriptions: [{ name: 'Scotland' }], principals: [id(ref, 'polonius')] });
   const events = eventsSince(ref, from);
-  const create = events.find((e) => e.event['type'] === 'stream' && e.event['op'] === 'create')!;
+  const create = events.find((e) => (e.event as Record<string, unknown>)['type'] === 'stream' && (e.event as Record<string, unknown>)['op'] === 'create')!;
   assert.equal(create.users, [id(ref, 'polonius')]);
-  const peer = events.find((e) => e.event['op'] === 'peer_add')!;
+  const peer = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'peer_add')!;
   assert.ok(!peer.users.includes(id(ref, 'polonius')));
   assert.ok(peer.users.includes(id(ref, 'othello')));
 });

@@ -7,8 +7,8 @@
 // (bulk_add_subscriptions).
 import { hasContentAccess, inChannelGroup } from '../domain/channels.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { ApiError, BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest, RequestVariableInvalid } from '../errors.ts';
 import { newSubscription } from '../state/store.ts';
 import type { Channel, Subscription, User } from '../state/types.ts';
 import { adminIds, emitPeerEvents, emitStreamCreate, emitSubscriptionAdds, metadataGroupMemberIds } from './channel-events.ts';
@@ -44,10 +44,7 @@ function parseRetention(value: string | number): number | null {
   if (value === 'realm_default') return null;
   if (value === 'unlimited') return -1;
   if (typeof value === 'string' || value <= 0) {
-    throw new ApiError(400, 'REQUEST_VARIABLE_INVALID', `Bad value for 'message_retention_days': ${value}`, {
-      var_name: 'message_retention_days',
-      bad_value: value,
-    });
+    throw new RequestVariableInvalid('message_retention_days', value);
   }
   return value;
 }
@@ -68,15 +65,14 @@ export interface SubscribePlan {
   sendNewSubscriptionMessages: boolean;
 }
 
-export function checkSubscribe(ctx: Ctx, req: SubscribeRequest): SubscribePlan {
-  const store = ctx.store;
-  const actor = ctx.me;
-  const now = ctx.nowMs();
+export function checkSubscribe(world: World, actor: User, req: SubscribeRequest): SubscribePlan {
+  const store = world.store;
+  const now = world.nowMs();
   // NOTE: approximation: Understudy has no channel folders, so every folder_id is unknown.
   if (req.folderId !== undefined) throw new BadRequest('Invalid channel folder ID');
   const retention = req.entries.length > 0 ? parseRetention(req.messageRetentionDays) : null;
   const options: CreationOptions = { ...req.options, messageRetentionDays: retention };
-  if (req.entries.length > 0 && req.options.topicsPolicy !== null && req.options.topicsPolicy !== 'inherit' && !canSetTopicsPolicy(ctx, actor)) {
+  if (req.entries.length > 0 && req.options.topicsPolicy !== null && req.options.topicsPolicy !== 'inherit' && !canSetTopicsPolicy(world, actor)) {
     throw new BadRequest('Insufficient permission');
   }
   const others = req.principals.length > 0 && !req.principals.every((p) => p === actor.user_id);
@@ -98,7 +94,7 @@ export function checkSubscribe(ctx: Ctx, req: SubscribeRequest): SubscribePlan {
     }
     const index = toCreate.findIndex((c) => c.name.toLowerCase() === e.name.toLowerCase());
     if (index !== -1) duplicates.push({ created: index });
-    else toCreate.push(checkNewChannel(ctx, actor, e.name, e.description, options));
+    else toCreate.push(checkNewChannel(world, actor, e.name, e.description, options));
   }
   const channelOf = (t: Target) => ('existing' in t ? t.existing : (toCreate[t.created] as Channel));
 
@@ -110,7 +106,7 @@ export function checkSubscribe(ctx: Ctx, req: SubscribeRequest): SubscribePlan {
   for (const t of [...found, ...duplicates]) {
     const c = channelOf(t);
     if (!hasContentAccess(store, actor, c, now)) unauthorized.push(c);
-    else if (others && !canAddSubscribers(ctx, actor, c)) cannotAdd = true;
+    else if (others && !canAddSubscribers(world, actor, c)) cannotAdd = true;
     else authorized.push(t);
   }
   if (unauthorized.length > 0 && req.authorizationErrorsFatal) {
@@ -118,7 +114,7 @@ export function checkSubscribe(ctx: Ctx, req: SubscribeRequest): SubscribePlan {
   }
   if (cannotAdd) throw new BadRequest('Insufficient permission');
 
-  const subscribers = others ? resolvePrincipals(ctx, req.principals) : [actor];
+  const subscribers = others ? resolvePrincipals(world, req.principals) : [actor];
   const colors = new Map<string, string>();
   for (const e of req.entries) if (e.color !== undefined) colors.set(e.rawName, e.color);
   return {
@@ -134,17 +130,17 @@ export function checkSubscribe(ctx: Ctx, req: SubscribeRequest): SubscribePlan {
 }
 
 /** get_streams_to_which_user_cannot_add_subscribers, for one channel the caller can access. */
-function canAddSubscribers(ctx: Ctx, actor: User, c: Channel): boolean {
-  if (hasRealmPermission(ctx, actor, 'can_add_subscribers_group')) return true;
+function canAddSubscribers(world: World, actor: User, c: Channel): boolean {
+  if (hasRealmPermission(world, actor, 'can_add_subscribers_group')) return true;
   if (isAdmin(actor)) return true;
   if (isGuest(actor)) return false;
-  const now = ctx.nowMs();
-  return inChannelGroup(ctx.store, actor, c, 'can_administer_channel_group', now) || inChannelGroup(ctx.store, actor, c, 'can_add_subscribers_group', now);
+  const now = world.nowMs();
+  return inChannelGroup(world.store, actor, c, 'can_administer_channel_group', now) || inChannelGroup(world.store, actor, c, 'can_add_subscribers_group', now);
 }
 
-export function doSubscribe(ctx: Ctx, plan: SubscribePlan): Record<string, unknown> {
-  const store = ctx.store;
-  const created = plan.toCreate.map((spec) => doCreateChannel(ctx, spec));
+export function doSubscribe(world: World, plan: SubscribePlan): Record<string, unknown> {
+  const store = world.store;
+  const created = plan.toCreate.map((spec) => doCreateChannel(world, spec));
   const channels = [...new Map(plan.targets.map((t) => {
     const c = 'existing' in t ? t.existing : (created[t.created] as Channel);
     return [c.stream_id, c] as const;
@@ -170,19 +166,19 @@ export function doSubscribe(ctx: Ctx, plan: SubscribePlan): Record<string, unkno
     if (list.length > 0) byUser.set(u.user_id, list);
   }
   for (const [userId, list] of subscribed) {
-    for (const c of list) store.putSubscription(subscriptionFor(ctx, userId, c, plan.colors.get(c.name)));
+    for (const c of list) store.putSubscription(subscriptionFor(world, userId, c, plan.colors.get(c.name)));
   }
   for (const [userId, list] of reactivated) {
     for (const c of list) store.putSubscription({ ...(store.subscriptionRow(userId, c.stream_id) as Subscription), active: true });
   }
-  if (byUser.size > 0) emitAddEvents(ctx, byUser);
+  if (byUser.size > 0) emitAddEvents(world, byUser);
   // NOTE: approximation: the real server also sends a `default_streams` event when the
   // request made new default channels, and realm_user add events on a realm that
   // restricts user access; neither is sent here.
 
   const newlySubscribed = new Map([...byUser].map(([id, list]) => [id, list.map((c) => c.name)]));
   const sendMessages = plan.sendNewSubscriptionMessages && newlySubscribed.size <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
-  sendSubscriptionNotices(ctx, { actor: plan.actor, newlySubscribed, created, announce: plan.announce, sendDirectMessages: sendMessages });
+  sendSubscriptionNotices(world, { actor: plan.actor, newlySubscribed, created, announce: plan.announce, sendDirectMessages: sendMessages });
 
   const out: Record<string, unknown> = {
     subscribed: Object.fromEntries([...newlySubscribed].map(([id, names]) => [String(id), names])),
@@ -195,17 +191,17 @@ export function doSubscribe(ctx: Ctx, plan: SubscribePlan): Record<string, unkno
   return out;
 }
 
-function subscriptionFor(ctx: Ctx, userId: number, c: Channel, color: string | undefined): Subscription {
-  return newSubscription(userId, c.stream_id, color ?? pickColor(ctx.store, userId, c.stream_id));
+function subscriptionFor(world: World, userId: number, c: Channel, color: string | undefined): Subscription {
+  return newSubscription(userId, c.stream_id, color ?? pickColor(world.store, userId, c.stream_id));
 }
 
 /**
  * The events of bulk_add_subscriptions, in order: `stream create` for channels the new
  * subscribers could not see before, `subscription add` to each of them, then peer_add.
  */
-function emitAddEvents(ctx: Ctx, byUser: Map<number, Channel[]>): void {
-  const store = ctx.store;
-  const now = ctx.nowMs();
+function emitAddEvents(world: World, byUser: Map<number, Channel[]>): void {
+  const store = world.store;
+  const now = world.nowMs();
   const altered = new Map<Channel, Set<number>>();
   // The lists share the plan's channel objects, one per channel: they key the map.
   for (const [userId, list] of byUser) {
@@ -222,8 +218,8 @@ function emitAddEvents(ctx: Ctx, byUser: Map<number, Channel[]>): void {
         return u !== undefined && isGuest(u);
       });
     }
-    emitStreamCreate(store, c, notify, ctx.nowSeconds());
+    emitStreamCreate(store, c, notify, world.nowSeconds());
   }
-  emitSubscriptionAdds(store, byUser, ctx.nowSeconds());
+  emitSubscriptionAdds(store, byUser, world.nowSeconds());
   emitPeerEvents(store, 'peer_add', altered, now);
 }

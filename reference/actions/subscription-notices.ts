@@ -3,7 +3,7 @@
 // events" message in every channel created. Mirrors zulip/zulip zerver/views/streams.py
 // (send_messages_for_new_subscribers, you_were_just_subscribed_message) and
 // zerver/lib/topic_link_util.py (get_stream_link_syntax).
-import type { Ctx } from '../http/context.ts';
+import type { World } from '../world.ts';
 import { FLAG, type Channel, type User } from '../state/types.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
 
@@ -58,9 +58,9 @@ export interface Notices {
 }
 
 /** Send them, in the real server's batch order; all are read for the acting user. */
-export function sendSubscriptionNotices(ctx: Ctx, n: Notices): void {
-  const store = ctx.store;
-  const bot = notificationBot(ctx);
+export function sendSubscriptionNotices(world: World, n: Notices): void {
+  const store = world.store;
+  const bot = notificationBot(world);
   const sent: number[] = [];
   const createdNames = new Set(n.created.map((c) => c.name));
   if (n.sendDirectMessages) {
@@ -69,7 +69,7 @@ export function sendSubscriptionNotices(ctx: Ctx, n: Notices): void {
       if (!user || userId === n.actor.user_id || user.is_bot) continue;
       const notify = names.filter((name) => !createdNames.has(name));
       if (notify.length === 0) continue;
-      sent.push(internalSend(ctx, bot, { dm_user_ids: [userId] }, youWereSubscribed(n.actor, [...new Set(notify)])).id);
+      sent.push(internalSend(world, bot, { dm_user_ids: [userId] }, youWereSubscribed(n.actor, [...new Set(notify)])).id);
     }
   }
   const announcements = store.realm.new_stream_announcements_stream_id;
@@ -80,13 +80,13 @@ export function sendSubscriptionNotices(ctx: Ctx, n: Notices): void {
       n.created.length > 1
         ? `${silentMention(n.actor)} created the following channels: ${links}.`
         : `${silentMention(n.actor)} created a new channel ${links}.`;
-    sent.push(internalSend(ctx, bot, { stream_id: announceIn.stream_id, topic: NEW_CHANNELS_TOPIC }, content).id);
+    sent.push(internalSend(world, bot, { stream_id: announceIn.stream_id, topic: NEW_CHANNELS_TOPIC }, content).id);
   }
   for (const c of n.created) {
     const description = c.description === '' ? '*No description.*' : c.description;
     const content = `**${policyName(c)}** channel created by ${silentMention(n.actor)}. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
     const topic = c.topics_policy === 'empty_topic_only' ? '' : CHANNEL_EVENTS_TOPIC;
-    sent.push(internalSend(ctx, bot, { stream_id: c.stream_id, topic }, content).id);
+    sent.push(internalSend(world, bot, { stream_id: c.stream_id, topic }, content).id);
   }
   // do_send_messages(mark_as_read=[acting user]).
   // NOTE: approximation: the flag is set after the message events went out, so the acting

@@ -26,7 +26,7 @@ test('in_home_view=true unmutes, and still sends both events in the same order',
   const from = ref.store.data.events.length;
   api(ref, 'hamlet', 'PATCH', `/users/me/subscriptions/${verona(ref)}`, { property: 'in_home_view', value: 'true' });
   assert.equal(
-    ref.store.data.events.slice(from).map((e) => [e.event['property'], e.event['value']]),
+    ref.store.data.events.slice(from).map((e) => [(e.event as Record<string, unknown>)['property'], (e.event as Record<string, unknown>)['value']]),
     [['in_home_view', true], ['is_muted', false]],
   );
   assert.is(ref.store.subscription(6, verona(ref))!.is_muted, false);
@@ -43,7 +43,7 @@ test('the bulk form applies every change in order, one event each', () => {
     ],
   });
   assert.is(res.status, 200, res.body);
-  assert.equal(ref.store.data.events.slice(from).map((e) => [e.event['property'], e.event['value']]), [['color', '#fff'], ['push_notifications', true], ['color', '#000000']]);
+  assert.equal(ref.store.data.events.slice(from).map((e) => [(e.event as Record<string, unknown>)['property'], (e.event as Record<string, unknown>)['value']]), [['color', '#fff'], ['push_notifications', true], ['color', '#000000']]);
   const sub = ref.store.subscription(6, verona(ref))!;
   assert.equal([sub.color, sub.push_notifications], ['#000000', true]);
 });

@@ -3,9 +3,11 @@
 // Mirrors zulip/zulip zerver/views/streams.py (SubscriptionPropertyChangeRequest,
 // update_subscription_properties_backend) and zerver/actions/streams.py
 // (do_change_subscription_property).
+import type { SubscriptionEvent } from '../state/events.ts';
 import { accessChannelById } from '../domain/channels.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import type { User } from '../state/types.ts';
+import { BadRequest } from '../errors.ts';
 import type { Channel, Subscription } from '../state/types.ts';
 
 export const BOOLEAN_PROPERTIES = [
@@ -60,24 +62,23 @@ export interface PlannedChange {
  * transaction, so an error in the n-th leaves the earlier ones applied; here a
  * rejected request changes nothing.
  */
-export function checkPropertyChanges(ctx: Ctx, changes: PropertyChange[]): PlannedChange[] {
+export function checkPropertyChanges(world: World, actor: User, changes: PropertyChange[]): PlannedChange[] {
   return changes.map((change) => {
-    const { channel, sub } = accessChannelById(ctx.store, ctx.me, change.stream_id, ctx.nowMs());
+    const { channel, sub } = accessChannelById(world.store, actor, change.stream_id, world.nowMs());
     if (!sub) throw new BadRequest(`Not subscribed to channel ID ${change.stream_id}`);
     return { change, channel };
   });
 }
 
 /** Apply in order; is_muted and its inverse in_home_view each send two events, in_home_view first. */
-export function doPropertyChanges(ctx: Ctx, planned: PlannedChange[]): void {
-  const store = ctx.store;
-  const me = ctx.me;
+export function doPropertyChanges(world: World, me: User, planned: PlannedChange[]): void {
+  const store = world.store;
   for (const { change, channel } of planned) {
     const sub = store.subscription(me.user_id, channel.stream_id) as Subscription;
     const property: keyof Subscription = change.property === 'in_home_view' ? 'is_muted' : change.property;
     const value = change.property === 'in_home_view' ? !change.value : change.value;
     store.putSubscription({ ...sub, [property]: value });
-    const event = (p: string, v: unknown) => ({ type: 'subscription', op: 'update', property: p, value: v, stream_id: channel.stream_id });
+    const event = (p: string, v: unknown): SubscriptionEvent => ({ type: 'subscription', op: 'update', property: p, value: v, stream_id: channel.stream_id });
     if (property === 'is_muted') store.emit([me.user_id], event('in_home_view', !value));
     store.emit([me.user_id], event(property, value));
   }

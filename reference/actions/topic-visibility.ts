@@ -7,20 +7,20 @@
 // muted or already follow it.
 // NOTE: approximation: the three user settings are fixed at their defaults (no endpoint changes them here).
 import { hasMessageAccess } from '../domain/messages.ts';
-import type { Ctx } from '../http/context.ts';
+import type { World } from '../world.ts';
 import type { Message, User } from '../state/types.ts';
 
 export const VISIBILITY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 
 /** The sender's new policy for the topic, when sending changes it. */
-export function senderPolicyChange(ctx: Ctx, sender: User, streamId: number, topic: string): number | null {
+export function senderPolicyChange(world: World, sender: User, streamId: number, topic: string): number | null {
   if (sender.is_bot) return null;
-  const store = ctx.store;
+  const store = world.store;
   const current = store.topicPolicy(sender.user_id, streamId, topic);
   if (current === VISIBILITY.followed) return null;
   const started = !store.topicMessageIds(streamId, topic).some((id) => {
     const m = store.message(id);
-    return m !== undefined && hasMessageAccess(store, sender, m, ctx.nowMs());
+    return m !== undefined && hasMessageAccess(store, sender, m, world.nowMs());
   });
   const muted = store.subscription(sender.user_id, streamId)?.is_muted ?? false;
   const next = started ? VISIBILITY.followed : muted ? VISIBILITY.unmuted : null;
@@ -28,16 +28,17 @@ export function senderPolicyChange(ctx: Ctx, sender: User, streamId: number, top
 }
 
 /** Apply the sender's change and the mentioned users' follows; emit user_topic events. */
-export function applyTopicVisibility(ctx: Ctx, message: Message, senderChange: number | null, mentioned: Iterable<number>): void {
-  if (message.stream_id === null) return;
-  const store = ctx.store;
+export function applyTopicVisibility(world: World, message: Message, senderChange: number | null, mentioned: Iterable<number>): void {
+  const streamId = message.stream_id;
+  if (streamId === null) return;
+  const store = world.store;
   const set = (userId: number, policy: number) => {
-    store.setTopicPolicy(userId, message.stream_id as number, message.topic, policy);
+    store.setTopicPolicy(userId, streamId, message.topic, policy);
     store.emit([userId], {
       type: 'user_topic',
-      stream_id: message.stream_id,
+      stream_id: streamId,
       topic_name: message.topic,
-      last_updated: ctx.nowSeconds(),
+      last_updated: world.nowSeconds(),
       visibility_policy: policy,
     });
   };
@@ -45,7 +46,7 @@ export function applyTopicVisibility(ctx: Ctx, message: Message, senderChange: n
   for (const userId of mentioned) {
     const u = store.user(userId);
     if (!u || u.is_bot || userId === message.sender_id) continue;
-    const current = store.topicPolicy(userId, message.stream_id, message.topic);
+    const current = store.topicPolicy(userId, streamId, message.topic);
     if (current !== VISIBILITY.muted && current !== VISIBILITY.followed) set(userId, VISIBILITY.followed);
   }
 }

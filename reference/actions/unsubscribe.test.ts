@@ -17,7 +17,7 @@ test('Hamlet leaving core team hears "remove" and "delete"; the others who can s
   assert.equal([res.json['removed'], res.json['not_removed']], [['core team'], ['Venice']]);
   const events = ref.store.data.events.slice(from);
   assert.equal(
-    events.map((e) => [e.event['type'], e.event['op'], e.users]),
+    events.map((e) => [(e.event as Record<string, unknown>)['type'], (e.event as Record<string, unknown>)['op'], e.users]),
     [
       ['subscription', 'remove', [id(ref, 'hamlet')]],
       ['stream', 'delete', [id(ref, 'hamlet')]],
@@ -25,7 +25,7 @@ test('Hamlet leaving core team hears "remove" and "delete"; the others who can s
       ['update_message_flags', 'add', [id(ref, 'hamlet')]],
     ],
   );
-  assert.equal(events[0]!.event['subscriptions'], [{ name: 'core team', stream_id: core.stream_id }]);
+  assert.equal((events[0]!.event as Record<string, unknown>)['subscriptions'], [{ name: 'core team', stream_id: core.stream_id }]);
   assert.equal(events[1]!.event, { type: 'stream', op: 'delete', streams: [{ stream_id: core.stream_id }], stream_ids: [core.stream_id], for_archiving: false });
 });
 
@@ -33,7 +33,7 @@ test('an administrator leaving a private channel keeps seeing it: no "delete" fo
   const ref = createReference();
   const from = ref.store.data.events.length;
   leave(ref, 'iago', { subscriptions: ['core team'] });
-  const kinds = ref.store.data.events.slice(from).map((e) => `${e.event['type']}:${e.event['op']}`);
+  const kinds = ref.store.data.events.slice(from).map((e) => `${(e.event as Record<string, unknown>)['type']}:${(e.event as Record<string, unknown>)['op']}`);
   assert.equal(kinds.filter((k) => k.startsWith('s')), ['subscription:remove', 'subscription:peer_remove']);
 });
 
@@ -41,7 +41,7 @@ test('a guest leaving a public channel loses sight of it', () => {
   const ref = createReference();
   const from = ref.store.data.events.length;
   leave(ref, 'polonius', { subscriptions: ['Denmark'] });
-  const del = ref.store.data.events.slice(from).find((e) => e.event['op'] === 'delete');
+  const del = ref.store.data.events.slice(from).find((e) => (e.event as Record<string, unknown>)['op'] === 'delete');
   assert.ok(del);
   assert.equal(del.users, [id(ref, 'polonius')]);
 });
@@ -51,7 +51,7 @@ test('Iago removing Hamlet and Cordelia: one entry per user and channel, events 
   const from = ref.store.data.events.length;
   const res = leave(ref, 'iago', { subscriptions: ['Scotland'], principals: [id(ref, 'hamlet'), id(ref, 'cordelia')] });
   assert.equal([res.json['removed'], res.json['not_removed']], [['Scotland'], ['Scotland']]);
-  const removes = ref.store.data.events.slice(from).filter((e) => e.event['op'] === 'remove');
+  const removes = ref.store.data.events.slice(from).filter((e) => (e.event as Record<string, unknown>)['op'] === 'remove');
   assert.equal(removes.map((e) => e.users), [[id(ref, 'hamlet')]]);
 });
 
@@ -63,9 +63,9 @@ test('what Hamlet had not read in a channel he leaves becomes read, with one upd
   const from = ref.store.data.events.length;
   leave(ref, 'hamlet', { subscriptions: ['Scotland'] });
   assert.is((ref.store.userMessageFlags(id(ref, 'hamlet'), messageId) ?? 0) & 1, 1, 'read');
-  const flags = ref.store.data.events.slice(from).filter((e) => e.event['type'] === 'update_message_flags');
+  const flags = ref.store.data.events.slice(from).filter((e) => (e.event as Record<string, unknown>)['type'] === 'update_message_flags');
   assert.equal(flags.map((e) => e.users), [[id(ref, 'hamlet')]]);
-  assert.ok((flags[0]!.event['messages'] as number[]).includes(messageId));
+  assert.ok(((flags[0]!.event as Record<string, unknown>)['messages'] as number[]).includes(messageId));
 });
 
 test('nothing to remove sends no events', () => {

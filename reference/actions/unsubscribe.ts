@@ -5,8 +5,8 @@
 // zerver/actions/message_flags.py (do_mark_stream_messages_as_read).
 import { hasBasicAccess, inChannelGroup } from '../domain/channels.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest, StreamDoesNotExist } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest, StreamDoesNotExist } from '../errors.ts';
 import { FLAG, type Channel, type User } from '../state/types.ts';
 import { emitPeerEvents, emitStreamDelete } from './channel-events.ts';
 import { checkChannelName } from './create-channel.ts';
@@ -19,13 +19,12 @@ export interface UnsubscribePlan {
 }
 
 /** `names` are already stripped. */
-export function checkUnsubscribe(ctx: Ctx, names: string[], principals: Principals | undefined): UnsubscribePlan {
-  const store = ctx.store;
-  const actor = ctx.me;
+export function checkUnsubscribe(world: World, actor: User, names: string[], principals: Principals | undefined): UnsubscribePlan {
+  const store = world.store;
   let users = [actor];
   let others = false;
   if (principals !== undefined && principals.length > 0) {
-    users = resolvePrincipals(ctx, principals);
+    users = resolvePrincipals(world, principals);
     others = users.some((u) => !directlyControls(actor, u));
   }
   for (const name of names) checkChannelName(name);
@@ -37,7 +36,7 @@ export function checkUnsubscribe(ctx: Ctx, names: string[], principals: Principa
     else missing.push(name);
   }
   // The permission to remove others is checked before the names are known to exist.
-  if (others && !canRemoveSubscribers(ctx, actor, [...found.values()])) throw new BadRequest('Insufficient permission');
+  if (others && !canRemoveSubscribers(world, actor, [...found.values()])) throw new BadRequest('Insufficient permission');
   if (missing.length > 0) {
     // SPEC.md: STREAM_DOES_NOT_EXIST with `stream`, the name. The newest real server
     // answers BAD_REQUEST "Channel(s) ({names}) do not exist" instead (list_to_streams,
@@ -53,9 +52,9 @@ export function checkUnsubscribe(ctx: Ctx, names: string[], principals: Principa
  * administrators of every listed channel without more; otherwise access to each
  * channel (metadata is enough) and membership of each one's can_remove_subscribers_group.
  */
-function canRemoveSubscribers(ctx: Ctx, actor: User, channels: Channel[]): boolean {
-  const store = ctx.store;
-  const now = ctx.nowMs();
+function canRemoveSubscribers(world: World, actor: User, channels: Channel[]): boolean {
+  const store = world.store;
+  const now = world.nowMs();
   if (isAdmin(actor)) return true;
   if (isGuest(actor)) return false;
   if (channels.every((c) => inChannelGroup(store, actor, c, 'can_administer_channel_group', now))) return true;
@@ -63,9 +62,9 @@ function canRemoveSubscribers(ctx: Ctx, actor: User, channels: Channel[]): boole
   return channels.every((c) => inChannelGroup(store, actor, c, 'can_remove_subscribers_group', now));
 }
 
-export function doUnsubscribe(ctx: Ctx, plan: UnsubscribePlan): { removed: string[]; not_removed: string[] } {
-  const store = ctx.store;
-  const now = ctx.nowMs();
+export function doUnsubscribe(world: World, plan: UnsubscribePlan): { removed: string[]; not_removed: string[] } {
+  const store = world.store;
+  const now = world.nowMs();
   const removed: string[] = [];
   const notRemoved: string[] = [];
   const byUser = new Map<User, Channel[]>();
@@ -99,13 +98,13 @@ export function doUnsubscribe(ctx: Ctx, plan: UnsubscribePlan): { removed: strin
   // realm_user remove events for users who stop seeing each other; not here.
   // The deferred mark_stream_messages_as_read job, run at once: what the user had not read
   // in the channels left is now read.
-  for (const [u, channels] of byUser) for (const c of channels) markChannelRead(ctx, u, c);
+  for (const [u, channels] of byUser) for (const c of channels) markChannelRead(world, u, c);
   return { removed, not_removed: notRemoved };
 }
 
 /** do_mark_stream_messages_as_read: the user's unread messages in the channel become read. */
-function markChannelRead(ctx: Ctx, u: User, c: Channel): void {
-  const store = ctx.store;
+function markChannelRead(world: World, u: User, c: Channel): void {
+  const store = world.store;
   const ids: number[] = [];
   for (const id of store.channelMessageIds(c.stream_id)) {
     const flags = store.userMessageFlags(u.user_id, id);

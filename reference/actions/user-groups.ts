@@ -7,8 +7,8 @@
 import { directMembers, directSubgroups, recursiveSubgroupIds, systemGroupId } from '../domain/groups.ts';
 import { defaultSetting, hasPermission, parseGroupSetting, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG } from '../domain/permissions.ts';
 import { isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
+import type { World } from '../world.ts';
+import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type User, type UserGroup, type UserGroupSetting } from '../state/types.ts';
 import { activeUserIds, emitStreamCreate, emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
@@ -26,20 +26,19 @@ const RESERVED_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
  * group creation and subgroup updates; the API changelog says the same level opened
  * GET /user_groups to bots, so all three follow it.
  */
-export function requireMemberOrAdmin(ctx: Ctx): User {
-  const me = ctx.me;
+export function requireMemberOrAdmin(world: World, me: User): User {
   if (isGuest(me)) throw new BadRequest('Not allowed for guest users');
-  if (me.is_bot && ctx.store.config.feature_level < BOTS_ALLOWED_FEATURE_LEVEL) {
+  if (me.is_bot && world.store.config.feature_level < BOTS_ALLOWED_FEATURE_LEVEL) {
     throw new BadRequest('This endpoint does not accept bot requests.');
   }
   return me;
 }
 
 /** require_user_group_create_permission: the member-or-admin rule, then the realm's can_create_groups. */
-export function requireGroupCreatePermission(ctx: Ctx): User {
-  const me = requireMemberOrAdmin(ctx);
-  const { store } = ctx;
-  if (!hasPermission(store, REALM_SETTINGS.can_create_groups, store.realm.can_create_groups, me, ctx.nowMs())) {
+export function requireGroupCreatePermission(world: World, actor: User): User {
+  const me = requireMemberOrAdmin(world, actor);
+  const { store } = world;
+  if (!hasPermission(store, REALM_SETTINGS.can_create_groups, store.realm.can_create_groups, me, world.nowMs())) {
     throw new BadRequest('Insufficient permission');
   }
   return me;
@@ -88,8 +87,8 @@ export interface CreateGroupPlan {
 }
 
 /** Everything add_user_group checks after its decorators, in its order. */
-export function checkCreateUserGroup(ctx: Ctx, creator: User, req: CreateGroupRequest): CreateGroupPlan {
-  const store = ctx.store;
+export function checkCreateUserGroup(world: World, creator: User, req: CreateGroupRequest): CreateGroupPlan {
+  const store = world.store;
   const members = checkActiveUsers(store, req.members);
   checkUserGroupName(req.name);
   const settings = {} as Record<UserGroupSetting, GroupSettingValue>;
@@ -108,8 +107,8 @@ export function checkCreateUserGroup(ctx: Ctx, creator: User, req: CreateGroupRe
  * Creates the group and tells every active user: a `user_group` `add` event with
  * empty direct_subgroup_ids, then (the view adds subgroups afterwards) `add_subgroups`.
  */
-export function doCreateUserGroup(ctx: Ctx, creator: User, plan: CreateGroupPlan): UserGroup {
-  const store = ctx.store;
+export function doCreateUserGroup(world: World, creator: User, plan: CreateGroupPlan): UserGroup {
+  const store = world.store;
   const group: UserGroup = {
     id: store.nextId('groups'),
     name: plan.name,
@@ -118,12 +117,12 @@ export function doCreateUserGroup(ctx: Ctx, creator: User, plan: CreateGroupPlan
     direct_subgroup_ids: [],
     is_system_group: false,
     deactivated: false,
-    date_created: ctx.nowSeconds(),
+    date_created: world.nowSeconds(),
     creator_id: creator.user_id,
     ...plan.settings,
   };
   store.putGroup(group);
-  const shown = formatUserGroup(store, group, ctx.nowMs());
+  const shown = formatUserGroup(store, group, world.nowMs());
   const settings = Object.fromEntries(USER_GROUP_SETTINGS.map((s) => [s, shown[s]]));
   store.emit(activeUserIds(store), {
     type: 'user_group',
@@ -142,7 +141,7 @@ export function doCreateUserGroup(ctx: Ctx, creator: User, plan: CreateGroupPlan
     },
     for_reactivation: false,
   });
-  if (plan.subgroups.length > 0) doAddSubgroups(ctx, group.id, plan.subgroups);
+  if (plan.subgroups.length > 0) doAddSubgroups(world, group.id, plan.subgroups);
   return store.group(group.id) as UserGroup;
 }
 
@@ -152,9 +151,9 @@ export function doCreateUserGroup(ctx: Ctx, creator: User, plan: CreateGroupPlan
  * access_user_group_for_update: the group the caller may change with `permission`
  * (can_manage_group always counts; the realm's can_manage_all_groups overrides all).
  */
-export function accessUserGroupForUpdate(ctx: Ctx, me: User, groupId: number, permission: 'can_manage_group' | 'can_add_members_group'): UserGroup {
-  const store = ctx.store;
-  const now = ctx.nowMs();
+export function accessUserGroupForUpdate(world: World, me: User, groupId: number, permission: 'can_manage_group' | 'can_add_members_group'): UserGroup {
+  const store = world.store;
+  const now = world.nowMs();
   const group = store.group(groupId);
   if (!group) throw new BadRequest('Invalid user group');
   if (group.deactivated && store.config.feature_level < DEACTIVATED_GROUPS_EDITABLE_FEATURE_LEVEL) {
@@ -179,15 +178,15 @@ export interface SubgroupPlan {
  * update_subgroups_of_user_group: "add" runs first, then "delete", in one transaction;
  * so "delete" is checked against the subgroups as "add" leaves them.
  */
-export function checkUpdateSubgroups(ctx: Ctx, me: User, groupId: number, add: number[] | undefined, del: number[] | undefined): SubgroupPlan {
-  const store = ctx.store;
+export function checkUpdateSubgroups(world: World, me: User, groupId: number, add: number[] | undefined, del: number[] | undefined): SubgroupPlan {
+  const store = world.store;
   if ((add === undefined || add.length === 0) && (del === undefined || del.length === 0)) {
     throw new BadRequest('Nothing to do. Specify at least one of "add" or "delete".');
   }
   let current = new Set(store.group(groupId)?.direct_subgroup_ids ?? []);
   const plan: SubgroupPlan = { groupId, add: [], remove: [] };
   if (add !== undefined && add.length > 0) {
-    accessUserGroupForUpdate(ctx, me, groupId, 'can_add_members_group');
+    accessUserGroupForUpdate(world, me, groupId, 'can_add_members_group');
     const ids = checkSubgroups(store, add);
     const already = ids.find((id) => current.has(id));
     if (already !== undefined) throw new BadRequest(`User group ${already} is already a subgroup of this group.`);
@@ -198,7 +197,7 @@ export function checkUpdateSubgroups(ctx: Ctx, me: User, groupId: number, add: n
     current = new Set([...current, ...ids]);
   }
   if (del !== undefined && del.length > 0) {
-    accessUserGroupForUpdate(ctx, me, groupId, 'can_manage_group');
+    accessUserGroupForUpdate(world, me, groupId, 'can_manage_group');
     const ids = checkSubgroups(store, del);
     const absent = ids.find((id) => !current.has(id));
     if (absent !== undefined) throw new BadRequest(`User group ${absent} is not a subgroup of this group.`);
@@ -207,27 +206,27 @@ export function checkUpdateSubgroups(ctx: Ctx, me: User, groupId: number, add: n
   return plan;
 }
 
-export function doUpdateSubgroups(ctx: Ctx, plan: SubgroupPlan): void {
-  if (plan.add.length > 0) doAddSubgroups(ctx, plan.groupId, plan.add);
-  if (plan.remove.length > 0) doRemoveSubgroups(ctx, plan.groupId, plan.remove);
+export function doUpdateSubgroups(world: World, plan: SubgroupPlan): void {
+  if (plan.add.length > 0) doAddSubgroups(world, plan.groupId, plan.add);
+  if (plan.remove.length > 0) doRemoveSubgroups(world, plan.groupId, plan.remove);
 }
 
-function doAddSubgroups(ctx: Ctx, groupId: number, ids: number[]): void {
-  const store = ctx.store;
-  const watch = watchMetadataAccess(ctx, groupId);
+function doAddSubgroups(world: World, groupId: number, ids: number[]): void {
+  const store = world.store;
+  const watch = watchMetadataAccess(world, groupId);
   const group = store.group(groupId) as UserGroup;
   store.putGroup({ ...group, direct_subgroup_ids: [...group.direct_subgroup_ids, ...ids] });
   store.emit(activeUserIds(store), { type: 'user_group', op: 'add_subgroups', group_id: groupId, direct_subgroup_ids: ids });
   for (const { channel, gained } of watch.changes()) {
     if (gained.length === 0) continue;
-    emitStreamCreate(store, channel, gained, ctx.nowSeconds());
+    emitStreamCreate(store, channel, gained, world.nowSeconds());
     store.emit(gained, { type: 'subscription', op: 'peer_add', stream_ids: [channel.stream_id], user_ids: store.subscribers(channel.stream_id) });
   }
 }
 
-function doRemoveSubgroups(ctx: Ctx, groupId: number, ids: number[]): void {
-  const store = ctx.store;
-  const watch = watchMetadataAccess(ctx, groupId);
+function doRemoveSubgroups(world: World, groupId: number, ids: number[]): void {
+  const store = world.store;
+  const watch = watchMetadataAccess(world, groupId);
   const group = store.group(groupId) as UserGroup;
   const removed = new Set(ids);
   store.putGroup({ ...group, direct_subgroup_ids: group.direct_subgroup_ids.filter((id) => !removed.has(id)) });
@@ -242,19 +241,19 @@ function doRemoveSubgroups(ctx: Ctx, groupId: number, ids: number[]): void {
  * can see each before a change: after it, changes() says who gained and who lost
  * (bulk_can_access_stream_metadata_user_ids before and after).
  */
-function watchMetadataAccess(ctx: Ctx, groupId: number) {
-  const store = ctx.store;
+function watchMetadataAccess(world: World, groupId: number) {
+  const store = world.store;
   const reaches = (v: GroupSettingValue) => recursiveSubgroupIds(store, typeof v === 'number' ? [v] : v.direct_subgroups).has(groupId);
   const channels = store
     .channels()
     .filter((c) => reaches(c.can_add_subscribers_group) || reaches(c.can_administer_channel_group) || reaches(c.can_subscribe_group))
     .sort((a, b) => a.stream_id - b.stream_id);
-  const before = channels.map((c) => new Set(metadataAccessUserIds(store, c, ctx.nowMs())));
+  const before = channels.map((c) => new Set(metadataAccessUserIds(store, c, world.nowMs())));
   return {
     changes() {
       return channels.map((c, i) => {
         const old = before[i] as Set<number>;
-        const now = metadataAccessUserIds(store, c, ctx.nowMs());
+        const now = metadataAccessUserIds(store, c, world.nowMs());
         const nowSet = new Set(now);
         return { channel: c, gained: now.filter((id) => !old.has(id)), lost: [...old].filter((id) => !nowSet.has(id)).sort((a, b) => a - b) };
       });

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorResponse } from '../http/envelope.ts';
-import { PayloadTooLarge } from '../http/errors.ts';
+import { PayloadTooLarge } from '../errors.ts';
 import type { ApiRequest, ApiResponse } from '../http/request.ts';
 
 /** What this adapter needs of a Reference. */

@@ -12,7 +12,7 @@
 //     can_add_subscribers_group. Administrators get no content access of their own.
 // The group settings are checked through permissions.ts hasPermission, whose
 // allow_everyone_group=false rule keeps guests out of all five.
-import { BadRequest } from '../http/errors.ts';
+import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import { CHANNEL_GROUP_SETTINGS, type Channel, type ChannelGroupSetting, type GroupSettingValue, type Subscription, type User } from '../state/types.ts';
 import { systemGroupId } from './groups.ts';

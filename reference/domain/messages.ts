@@ -6,6 +6,24 @@ import { FLAG, type Message, type User } from '../state/types.ts';
 import { hasContentAccess, isSubscribed } from './channels.ts';
 import { avatarUrl } from './users.ts';
 
+/** The fields a sender decides; newMessage fills in the rest. */
+export type MessageFields = Pick<
+  Message,
+  'sender_id' | 'stream_id' | 'topic' | 'dm_user_ids' | 'content' | 'rendered_content' | 'timestamp' | 'client' | 'is_me_message'
+>;
+
+/** A message record not yet stored: id 0 until the store gives it one; no reactions, never edited. */
+export function newMessage(fields: MessageFields): Message {
+  return {
+    id: 0,
+    type: fields.stream_id === null ? 'private' : 'stream',
+    ...fields,
+    reactions: [],
+    last_edit_timestamp: null,
+    last_moved_timestamp: null,
+  };
+}
+
 export interface MessageView {
   applyMarkdown: boolean;
   clientGravatar: boolean;

@@ -7,7 +7,7 @@
 // No setting may be role:internet (allow_internet_group is false for every realm,
 // channel and user-group setting); a setting that may not be role:everyone never
 // admits a guest, whatever group it names (user_has_permission_for_group_setting).
-import { BadRequest } from '../http/errors.ts';
+import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import type { ChannelGroupSetting, GroupSettingValue, RealmGroupSetting, User, UserGroupSetting } from '../state/types.ts';
 import { isUserInSetting, systemGroupId, type SystemGroupName } from './groups.ts';

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { checkPassword } from '../crypto/password.ts';
 import { verifyHs256 } from '../crypto/jwt.ts';
 import { formatUser } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { AuthenticationFailed, BadRequest, RealmDeactivated, UserDeactivated } from '../http/errors.ts';
-import { json, str } from '../http/params.ts';
+import type { Ctx } from '../request/context.ts';
+import { AuthenticationFailed, BadRequest, RealmDeactivated, UserDeactivated } from '../errors.ts';
+import { json, str } from '../request/params.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 

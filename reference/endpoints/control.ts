@@ -1,38 +1,44 @@
-// The test-control surface over HTTP, under /_understudy/ (DESIGN.md): things a test
-// needs that the public API does not offer. Form-encoded like the API, no auth.
+// The test-control surface over HTTP, under /_understudy/ (README, "Test-control
+// surface"): things a test needs that the public API does not offer. Form-encoded like
+// the API, no auth.
 import { z } from 'zod';
 import { checkArchiveChannel, doArchiveChannel } from '../actions/archive-channel.ts';
 import { checkCreateUser, doCreateUser } from '../actions/create-user.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
-import { json, str } from '../http/params.ts';
+import { configureServer } from '../actions/configure-server.ts';
+import type { Ctx } from '../request/context.ts';
+import { BadRequest } from '../errors.ts';
+import { json, str } from '../request/params.ts';
 import { ROLE } from '../state/types.ts';
 
 export function advanceClock(ctx: Ctx): Record<string, unknown> {
   const { ms } = ctx.params.read({ ms: json(z.int().min(0)) });
-  if (ctx.core.clock.kind !== 'manual') throw new BadRequest('The clock is the system clock; start with --clock manual');
-  ctx.core.clock.advance(ms);
-  return { now_ms: ctx.core.clock.now() };
+  const { clock } = ctx.world;
+  if (clock.kind !== 'manual') throw new BadRequest('The clock is the system clock; start with --clock manual');
+  clock.advance(ms);
+  return { now_ms: clock.now() };
 }
 
 export function resetState(ctx: Ctx): Record<string, unknown> {
-  ctx.core.reset();
+  ctx.world.reset();
   return {};
 }
 
 export function takeSnapshot(ctx: Ctx): Record<string, unknown> {
-  const id = `s${ctx.core.snapshots.size + 1}`;
-  ctx.core.snapshots.set(id, { data: ctx.store.snapshot(), clock: ctx.core.clock.now(), random: ctx.core.random.counter });
-  return { snapshot_id: id };
+  return { snapshot_id: ctx.world.shelf.put(ctx.world.snapshot()) };
 }
 
 export function restoreSnapshot(ctx: Ctx): Record<string, unknown> {
   const { id } = ctx.params.read({ id: str() });
-  const snap = ctx.core.snapshots.get(id) as { data: ReturnType<Ctx['store']['snapshot']>; clock: number; random: number } | undefined;
-  if (!snap) throw new BadRequest(`No snapshot ${id}`);
-  ctx.store.restore(snap.data);
-  ctx.core.clock.set(snap.clock);
-  ctx.core.random.counter = snap.random;
+  const snapshot = ctx.world.shelf.get(id);
+  if (!snapshot) throw new BadRequest(`No snapshot ${id}`);
+  ctx.world.restore(snapshot);
+  return {};
+}
+
+/** Forget a snapshot taken here (the shelf also forgets the oldest past its capacity). */
+export function releaseSnapshot(ctx: Ctx): Record<string, unknown> {
+  const { id } = ctx.params.read({ id: str() });
+  if (!ctx.world.shelf.release(id)) throw new BadRequest(`No snapshot ${id}`);
   return {};
 }
 
@@ -59,8 +65,8 @@ export function addUser(ctx: Ctx): Record<string, unknown> {
     is_active: p.is_active,
     ...(p.api_key !== undefined ? { api_key: p.api_key } : {}),
   };
-  checkCreateUser(ctx, spec);
-  const user = doCreateUser(ctx, spec);
+  checkCreateUser(ctx.world, spec);
+  const user = doCreateUser(ctx.world, spec);
   return { user_id: user.user_id, api_key: user.api_key, email: user.delivery_email };
 }
 
@@ -76,20 +82,7 @@ export function setConfig(ctx: Ctx): Record<string, unknown> {
     password_auth_enabled: json(z.boolean()).optional(),
     enable_spectator_access: json(z.boolean()).optional(),
   });
-  const data = ctx.store.data;
-  const config = { ...data.config };
-  const realm = { ...data.realm };
-  if (p.push_service_configured !== undefined) config.push_service_configured = p.push_service_configured;
-  if (p.vidprov_configured !== undefined) config.vidprov_configured = p.vidprov_configured;
-  if (p.jwt_enabled !== undefined) config.jwt_enabled = p.jwt_enabled;
-  if (p.web_public_streams_enabled !== undefined) config.web_public_streams_enabled = p.web_public_streams_enabled;
-  if (p.feature_level !== undefined) config.feature_level = p.feature_level;
-  if (p.jwt_key !== undefined) realm.jwt_key = p.jwt_key;
-  if (p.realm_deactivated !== undefined) realm.deactivated = p.realm_deactivated;
-  if (p.password_auth_enabled !== undefined) realm.password_auth_enabled = p.password_auth_enabled;
-  if (p.enable_spectator_access !== undefined) realm.enable_spectator_access = p.enable_spectator_access;
-  data.config = config;
-  data.realm = realm;
+  const { config, realm } = configureServer(ctx.world, p);
   return { config, realm_deactivated: realm.deactivated };
 }
 
@@ -99,6 +92,6 @@ export function emailOutbox(ctx: Ctx): Record<string, unknown> {
 
 /** Archive a channel (the real server's DELETE /streams/{stream_id}, outside SPEC.md). */
 export function archiveChannel(ctx: Ctx): Record<string, unknown> {
-  doArchiveChannel(ctx, checkArchiveChannel(ctx, ctx.pathInt('stream_id')));
+  doArchiveChannel(ctx.world, checkArchiveChannel(ctx.world, ctx.pathInt('stream_id')));
   return {};
 }

@@ -2,15 +2,14 @@
 // zerver/views/message_send.py (send_message_backend) and
 // zerver/views/message_fetch.py (get_messages_backend, messages_in_narrow_backend).
 import { z } from 'zod';
-import { checkSendMessage, doSendMessage } from '../actions/send-message.ts';
-import { applyTopicVisibility, senderPolicyChange } from '../actions/topic-visibility.ts';
+import { sendMessage as sendMessageAction } from '../actions/send-message.ts';
 import { flagNames, formatMessage, type MessageView } from '../domain/messages.ts';
 import { dateAnchor, fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID, visibleMatch } from '../domain/message-window.ts';
 import { narrowEnv } from '../domain/narrow-env.ts';
-import { clientName } from '../http/client-name.ts';
-import type { Ctx } from '../http/context.ts';
-import { ApiError, BadRequest, MissingArgument, Unauthorized } from '../http/errors.ts';
-import { json, str } from '../http/params.ts';
+import { clientName } from '../request/client-name.ts';
+import type { Ctx } from '../request/context.ts';
+import { BadNarrow, BadRequest, MissingArgument, Unauthorized } from '../errors.ts';
+import { json, str } from '../request/params.ts';
 import { compileNarrow, NarrowAuthError, NarrowError, NarrowParamError, type CompiledNarrow } from '../narrow/index.ts';
 import { FLAG, type Message, type User } from '../state/types.ts';
 
@@ -28,21 +27,17 @@ const SEND_PARAMS = {
 
 export function sendMessage(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read(SEND_PARAMS);
-  const prepared = checkSendMessage(ctx, {
+  const { message, senderPolicy } = sendMessageAction(ctx.world, ctx.me, {
     type: TYPES[p.type],
     to: p.to,
     content: p.content,
     topic: p.topic,
     readBySender: p.read_by_sender,
     client: clientName(ctx),
-    localId: p.local_id,
+    // The sender's queue tells its own message apart by local_id (local_message_id).
+    localId: p.queue_id !== undefined ? p.local_id : undefined,
   });
-  const m = prepared.message;
-  const change = m.stream_id === null ? null : senderPolicyChange(ctx, ctx.me, m.stream_id, m.topic);
-  const message = doSendMessage(ctx, prepared, p.queue_id !== undefined ? p.local_id : undefined);
-  const mentioned = [...prepared.flags].filter(([, bits]) => bits & FLAG.mentioned).map(([id]) => id);
-  applyTopicVisibility(ctx, message, change, mentioned);
-  return change === null ? { id: message.id } : { id: message.id, automatic_new_visibility_policy: change };
+  return senderPolicy === null ? { id: message.id } : { id: message.id, automatic_new_visibility_policy: senderPolicy };
 }
 
 /** Compile the narrow parameter, turning narrow errors into the real server's responses. */
@@ -56,7 +51,7 @@ export function compileFor(ctx: Ctx, raw: unknown, viewer: User | null, forMatch
     if (e instanceof NarrowAuthError) throw new Unauthorized();
     if (e instanceof NarrowError) {
       const prefix = e.kind === 'combination' ? 'Invalid narrow operator combination' : 'Invalid narrow operator';
-      throw new ApiError(400, 'BAD_NARROW', `${prefix}: ${e.desc}`, { desc: e.desc });
+      throw new BadNarrow(prefix, e.desc);
     }
     throw e;
   }

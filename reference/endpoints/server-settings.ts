@@ -1,11 +1,11 @@
 // GET /server_settings — zulip/zulip zerver/views/auth.py (api_get_server_settings).
 // No authentication; answers whether or not an Authorization header is present.
-import type { Ctx } from '../http/context.ts';
-import { header } from '../http/body.ts';
+import type { Ctx } from '../request/context.ts';
+import { header } from '../request/headers.ts';
 
 export function getServerSettings(ctx: Ctx): Record<string, unknown> {
   const { realm, config } = ctx.store;
-  const userAgent = header(ctx.request.headers, 'user-agent') ?? '';
+  const userAgent = header(ctx.headers, 'user-agent') ?? '';
   return {
     authentication_methods: {
       password: realm.password_auth_enabled,

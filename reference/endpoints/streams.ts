@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { byName, formatChannel, hasContentAccess, hasMetadataAccess, isSubscribed } from '../domain/channels.ts';
 import { isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { json, str } from '../http/params.ts';
-import { BadRequest } from '../http/errors.ts';
+import type { Ctx } from '../request/context.ts';
+import { json, str } from '../request/params.ts';
+import { BadRequest } from '../errors.ts';
 import type { Channel } from '../state/types.ts';
 
 const flag = (d: boolean) => json(z.boolean()).default(d);

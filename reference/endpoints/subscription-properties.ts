@@ -3,9 +3,9 @@
 // update_subscription_properties_backend, SubscriptionPropertyChangeRequest).
 import { z } from 'zod';
 import { ColorValueError, checkPropertyChanges, checkPropertyValue, doPropertyChanges, type PropertyChange } from '../actions/subscription-properties.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
-import { json, str } from '../http/params.ts';
+import type { Ctx } from '../request/context.ts';
+import { BadRequest } from '../errors.ts';
+import { json, str } from '../request/params.ts';
 
 export function updateSubscriptionProperty(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read({ property: str(), value: str() });
@@ -14,13 +14,13 @@ export function updateSubscriptionProperty(ctx: Ctx): Record<string, unknown> {
   // NOTE: approximation: the real view builds its model outside typed_endpoint, so a bad
   // color there escapes as a server error; here it is the bulk form's 400.
   const change = checkPropertyValue(ctx.pathInt('stream_id'), p.property, value, 'subscription_data[0]');
-  doPropertyChanges(ctx, checkPropertyChanges(ctx, [change]));
+  doPropertyChanges(ctx.world, ctx.me, checkPropertyChanges(ctx.world, ctx.me, [change]));
   return {};
 }
 
 export function updateSubscriptionProperties(ctx: Ctx): Record<string, unknown> {
   const { subscription_data: items } = ctx.params.read({ subscription_data: json(z.array(z.unknown())) });
-  doPropertyChanges(ctx, checkPropertyChanges(ctx, parseChanges(items)));
+  doPropertyChanges(ctx.world, ctx.me, checkPropertyChanges(ctx.world, ctx.me, parseChanges(items)));
   return {};
 }
 

@@ -8,9 +8,9 @@ import { checkSubscribe, doSubscribe } from '../actions/subscribe.ts';
 import { checkUnsubscribe, doUnsubscribe } from '../actions/unsubscribe.ts';
 import { byName, formatSubscription, hasMetadataAccess } from '../domain/channels.ts';
 import { isGuest } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest } from '../http/errors.ts';
-import { groupSettingValue, json, str } from '../http/params.ts';
+import type { Ctx } from '../request/context.ts';
+import { BadRequest } from '../errors.ts';
+import { groupSettingValue, json, str } from '../request/params.ts';
 import { CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '../state/types.ts';
 
 export function getSubscriptions(ctx: Ctx): Record<string, unknown> {
@@ -77,7 +77,7 @@ export function addSubscriptions(ctx: Ctx): Record<string, unknown> {
     folder_id: json(z.int()).optional(),
     send_new_subscription_messages: flag(true),
   });
-  const plan = checkSubscribe(ctx, {
+  const plan = checkSubscribe(ctx.world, ctx.me, {
     entries: p.subscriptions.map((s) => ({
       rawName: s.name,
       name: pyStrip(s.name),
@@ -99,15 +99,16 @@ export function addSubscriptions(ctx: Ctx): Record<string, unknown> {
     },
     sendNewSubscriptionMessages: q.send_new_subscription_messages,
   });
-  return doSubscribe(ctx, plan);
+  return doSubscribe(ctx.world, plan);
 }
 
 export function removeSubscriptions(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read({ subscriptions: json(z.array(z.string())), principals: principalsParam() });
   const plan = checkUnsubscribe(
-    ctx,
+    ctx.world,
+    ctx.me,
     p.subscriptions.map((name) => pyStrip(name)),
     p.principals,
   );
-  return doUnsubscribe(ctx, plan);
+  return doUnsubscribe(ctx.world, plan);
 }

@@ -6,8 +6,8 @@
 // for) are listed; otherwise every topic of the channel.
 import { z } from 'zod';
 import { accessChannelById } from '../domain/channels.ts';
-import type { Ctx } from '../http/context.ts';
-import { json } from '../http/params.ts';
+import type { Ctx } from '../request/context.ts';
+import { json } from '../request/params.ts';
 
 /** Message.EMPTY_TOPIC_FALLBACK_NAME: this endpoint does not translate it. */
 const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';

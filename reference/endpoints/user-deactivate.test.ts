@@ -141,7 +141,7 @@ test('peer_remove: none before level 377; archived channels only from level 428'
   const old = createReference({ featureLevel: 376 });
   const from = nextEventId(old);
   deactivate(old, IAGO, CORDELIA);
-  assert.equal(eventsFrom(old, from).map((e) => e.event['type']), ['realm_user']);
+  assert.equal(eventsFrom(old, from).map((e) => (e.event as Record<string, unknown>)['type']), ['realm_user']);
   for (const [level, expected] of [[427, [VERONA, DENMARK]], [428, [VERONA, DENMARK, 4]]] as const) {
     const ref = createReference({ featureLevel: level });
     const venice = ref.store.channel(4);
@@ -150,8 +150,8 @@ test('peer_remove: none before level 377; archived channels only from level 428'
     const start = nextEventId(ref);
     deactivate(ref, IAGO, CORDELIA);
     const streams = eventsFrom(ref, start)
-      .filter((e) => e.event['op'] === 'peer_remove')
-      .flatMap((e) => e.event['stream_ids'] as number[]);
+      .filter((e) => (e.event as Record<string, unknown>)['op'] === 'peer_remove')
+      .flatMap((e) => (e.event as Record<string, unknown>)['stream_ids'] as number[]);
     assert.equal(streams.sort(), [...expected].sort(), `level ${level}`);
   }
 });
@@ -170,16 +170,16 @@ test('actions apply to the bots and then to the user: profile, and messages by k
   assert.ok(ref.store.message(1) && ref.store.message(5), 'public channel messages stay');
   assert.is(ref.store.message(13), undefined);
   assert.is(ref.store.message(15), undefined);
-  const deletions = eventsFrom(ref, from).filter((e) => e.event['type'] === 'delete_message');
-  assert.equal(deletions.map((e) => e.event['message_ids']), [[13], [15]]);
+  const deletions = eventsFrom(ref, from).filter((e) => (e.event as Record<string, unknown>)['type'] === 'delete_message');
+  assert.equal(deletions.map((e) => (e.event as Record<string, unknown>)['message_ids']), [[13], [15]]);
   const shown = call(ref, IAGO, 'GET', `/users/${HAMLET}`).json['user'] as Record<string, unknown>;
   assert.is(shown['full_name'], 'Deleted user');
   assert.is(shown['is_deleted'], true);
   assert.is(shown['avatar_url'], null);
   // The profile changes come after the deactivation events: bot first.
   const names = eventsFrom(ref, from)
-    .filter((e) => (e.event['person'] as Record<string, unknown> | undefined)?.['full_name'] === 'Deleted user')
-    .map((e) => (e.event['person'] as { user_id: number }).user_id);
+    .filter((e) => ((e.event as Record<string, unknown>)['person'] as Record<string, unknown> | undefined)?.['full_name'] === 'Deleted user')
+    .map((e) => ((e.event as Record<string, unknown>)['person'] as { user_id: number }).user_id);
   assert.equal(names, [DEFAULT_BOT, HAMLET]);
 });
 
@@ -203,19 +203,19 @@ test('where users cannot all see each other, guests hear of the deactivation onl
   const from = nextEventId(ref);
   deactivate(ref, IAGO, HAMLET);
   const hamletEvents = eventsFrom(ref, from).filter((e) => JSON.stringify(e.event).includes(`"user_id":${HAMLET}`));
-  const update = hamletEvents.find((e) => e.event['type'] === 'realm_user' && e.event['op'] === 'update');
+  const update = hamletEvents.find((e) => (e.event as Record<string, unknown>)['type'] === 'realm_user' && (e.event as Record<string, unknown>)['op'] === 'update');
   assert.not.ok(update?.users.includes(POLONIUS));
-  const removeMembers = eventsFrom(ref, from).filter((e) => e.event['op'] === 'remove_members' && (e.event['user_ids'] as number[])[0] === HAMLET);
+  const removeMembers = eventsFrom(ref, from).filter((e) => (e.event as Record<string, unknown>)['op'] === 'remove_members' && ((e.event as Record<string, unknown>)['user_ids'] as number[])[0] === HAMLET);
   // His direct groups: role:members and hamletcharacters.
-  assert.equal(removeMembers.map((e) => e.event['group_id']), [6, 9]);
+  assert.equal(removeMembers.map((e) => (e.event as Record<string, unknown>)['group_id']), [6, 9]);
   assert.ok(removeMembers.every((e) => e.users.length === 1 && e.users[0] === POLONIUS));
-  const lost = hamletEvents.find((e) => e.event['op'] === 'remove');
+  const lost = hamletEvents.find((e) => (e.event as Record<string, unknown>)['op'] === 'remove');
   assert.equal(lost?.event, { type: 'realm_user', op: 'remove', person: { user_id: HAMLET, full_name: 'Unknown user' } });
   assert.equal(lost?.users, [POLONIUS]);
   // Shiva did write to Polonius (message 18).
   const start = nextEventId(ref);
   deactivate(ref, IAGO, SHIVA);
-  const shivaUpdate = eventsFrom(ref, start).find((e) => e.event['type'] === 'realm_user' && e.event['op'] === 'update');
+  const shivaUpdate = eventsFrom(ref, start).find((e) => (e.event as Record<string, unknown>)['type'] === 'realm_user' && (e.event as Record<string, unknown>)['op'] === 'update');
   assert.ok(shivaUpdate?.users.includes(POLONIUS));
   assert.ok(shivaUpdate?.users.includes(OTHELLO), 'every non-guest still hears of it');
 });

@@ -4,8 +4,8 @@
 // DELETE: query and body are merged, so either works here.
 import { z } from 'zod';
 import { checkDeactivateUser, doDeactivateUser } from '../actions/deactivate-user.ts';
-import type { Ctx } from '../http/context.ts';
-import { json, str } from '../http/params.ts';
+import type { Ctx } from '../request/context.ts';
+import { json, str } from '../request/params.ts';
 
 const COMMENT_MAX = 2000;
 
@@ -25,7 +25,7 @@ export function deactivateUser(ctx: Ctx): Record<string, unknown> {
       z.string().refine((s) => [...s].length <= COMMENT_MAX, { message: `{var} is too long (limit: ${COMMENT_MAX} characters)` }),
     ).optional(),
   });
-  const target = checkDeactivateUser(ctx, ctx.me, ctx.pathInt('user_id'));
-  doDeactivateUser(ctx, ctx.me, target, p.actions, p.deactivation_notification_comment?.trim());
+  const target = checkDeactivateUser(ctx.world, ctx.me, ctx.pathInt('user_id'));
+  doDeactivateUser(ctx.world, ctx.me, target, p.actions, p.deactivation_notification_comment?.trim());
   return {};
 }

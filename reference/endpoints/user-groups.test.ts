@@ -60,7 +60,7 @@ test('Hamlet creates a group; every active user hears of it, then of its subgrou
   const id = create(ref, HAMLET, 'actors', { members: [CORDELIA, HAMLET, CORDELIA], subgroups: [HAMLETCHARACTERS, G.moderators] });
   const events = newEvents(ref, from);
   assert.equal(
-    events.map((e) => e.event['op']),
+    events.map((e) => (e.event as Record<string, unknown>)['op']),
     ['add', 'add_subgroups'],
   );
   const add = events[0]?.event as Record<string, unknown>;
@@ -311,7 +311,7 @@ test('a subgroup that grants metadata access to a private channel tells who gain
   let from = nextEventId(ref);
   assert.is(call(ref, HAMLET, 'POST', `/user_groups/${a}/subgroups`, { add: [b] }).status, 200);
   const added = newEvents(ref, from);
-  assert.equal(added.map((e) => [e.event['type'], e.event['op'], e.users]), [
+  assert.equal(added.map((e) => [(e.event as Record<string, unknown>)['type'], (e.event as Record<string, unknown>)['op'], e.users]), [
     ['user_group', 'add_subgroups', [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]],
     ['stream', 'create', [CORDELIA]],
     ['subscription', 'peer_add', [CORDELIA]],

@@ -12,12 +12,12 @@ import {
   requireGroupCreatePermission,
   requireMemberOrAdmin,
 } from '../actions/user-groups.ts';
-import type { Ctx } from '../http/context.ts';
-import { groupSettingValue, intList, json, str } from '../http/params.ts';
+import type { Ctx } from '../request/context.ts';
+import { groupSettingValue, intList, json, str } from '../request/params.ts';
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type UserGroupSetting } from '../state/types.ts';
 
 export function getUserGroups(ctx: Ctx): Record<string, unknown> {
-  requireMemberOrAdmin(ctx);
+  requireMemberOrAdmin(ctx.world, ctx.me);
   const p = ctx.params.read({ include_deactivated_groups: json(z.boolean()).default(false) });
   const groups = ctx.store
     .groups()
@@ -27,7 +27,7 @@ export function getUserGroups(ctx: Ctx): Record<string, unknown> {
 }
 
 export function createUserGroup(ctx: Ctx): Record<string, unknown> {
-  const me = requireGroupCreatePermission(ctx);
+  const me = requireGroupCreatePermission(ctx.world, ctx.me);
   const settingParams = Object.fromEntries(USER_GROUP_SETTINGS.map((s) => [s, json(groupSettingValue()).optional()]));
   const settings = ctx.params.read(settingParams) as Partial<Record<UserGroupSetting, GroupSettingValue>>;
   const p = ctx.params.read({
@@ -36,15 +36,15 @@ export function createUserGroup(ctx: Ctx): Record<string, unknown> {
     members: json(intList()),
     subgroups: json(intList()).optional(),
   });
-  const plan = checkCreateUserGroup(ctx, me, { ...p, settings });
-  const group = doCreateUserGroup(ctx, me, plan);
+  const plan = checkCreateUserGroup(ctx.world, me, { ...p, settings });
+  const group = doCreateUserGroup(ctx.world, me, plan);
   return { group_id: group.id };
 }
 
 export function updateSubgroups(ctx: Ctx): Record<string, unknown> {
-  const me = requireMemberOrAdmin(ctx);
+  const me = requireMemberOrAdmin(ctx.world, ctx.me);
   const p = ctx.params.read({ add: json(intList()).optional(), delete: json(intList()).optional() });
-  const plan = checkUpdateSubgroups(ctx, me, ctx.pathInt('user_group_id'), p.add, p.delete);
-  doUpdateSubgroups(ctx, plan);
+  const plan = checkUpdateSubgroups(ctx.world, me, ctx.pathInt('user_group_id'), p.add, p.delete);
+  doUpdateSubgroups(ctx.world, plan);
   return {};
 }

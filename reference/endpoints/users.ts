@@ -2,9 +2,9 @@
 // (get_members_backend, get_profile_backend) and zerver/lib/users.py (format_user_row).
 import { z } from 'zod';
 import { formatUser } from '../domain/users.ts';
-import type { Ctx } from '../http/context.ts';
-import { BadRequest, Unauthorized } from '../http/errors.ts';
-import { intList, json } from '../http/params.ts';
+import type { Ctx } from '../request/context.ts';
+import { BadRequest, Unauthorized } from '../errors.ts';
+import { intList, json } from '../request/params.ts';
 
 const viewParams = {
   client_gravatar: json(z.boolean()).default(true),

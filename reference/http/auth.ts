@@ -6,8 +6,8 @@
 import { constantTimeEqual } from '../crypto/compare.ts';
 import type { Store } from '../state/store.ts';
 import { BOT_TYPE, type User } from '../state/types.ts';
-import { header } from './body.ts';
-import { BadRequest, Unauthorized } from './errors.ts';
+import { header } from '../request/headers.ts';
+import { BadRequest, Unauthorized } from '../errors.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const API_KEY_FORMAT = /^[A-Za-z0-9]{32}$/;
@@ -18,7 +18,7 @@ export interface BasicCredentials {
 }
 
 /** The Authorization header's credentials; null when the request has no such header. */
-export function basicCredentials(headers: Record<string, string> | undefined): BasicCredentials | null {
+export function basicCredentials(headers: Readonly<Record<string, string>> | undefined): BasicCredentials | null {
   const value = header(headers, 'authorization');
   if (value === undefined) return null;
   const tokens = value.trim().split(/\s+/);

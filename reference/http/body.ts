@@ -9,15 +9,6 @@ const latin1 = new TextDecoder('latin1');
 export type RawBody = Record<string, string> | string | Uint8Array | undefined;
 export type RawQuery = Record<string, string> | string | undefined;
 
-export function header(headers: Record<string, string> | undefined, name: string): string | undefined {
-  if (!headers) return undefined;
-  const direct = headers[name];
-  if (direct !== undefined) return direct;
-  const lower = name.toLowerCase();
-  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === lower) return v;
-  return undefined;
-}
-
 /** Merge query and body parameters; the body's value wins, as on the real server. */
 export function decodeParams(query: RawQuery, body: RawBody, contentType: string | undefined): Map<string, string> {
   const out = new Map<string, string>();

@@ -1,79 +1,101 @@
-// The request flow: route → authenticate → endpoint (which reads its params) → envelope.
-// Synchronous and free of I/O; every front door ends up here. A repeated read on
-// unchanged state is replayed from the ResponseCache instead.
+// The request flow: route → authenticate (headers only) → decode parameters → endpoint
+// → envelope. Synchronous and free of I/O; every front door ends up here. The route
+// table (routes.ts) says who may call a route and whether a repeat may be replayed.
+// Authentication comes before any parameter or body byte is read, so an
+// unauthenticated request costs O(headers): preflight() runs exactly that part, for
+// front doors that can answer before they read a body (node:http).
 import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
-import type { Store } from '../state/store.ts';
+import { ApiError, InternalError, MethodNotAllowed, RouteNotFound, Unauthorized } from '../errors.ts';
+import { Ctx } from '../request/context.ts';
+import { header } from '../request/headers.ts';
+import { RawParams } from '../request/params.ts';
+import type { User } from '../state/types.ts';
 import { authenticate, basicCredentials, type BasicCredentials } from './auth.ts';
-import { decodeParams, header } from './body.ts';
-import { Ctx, type Core } from './context.ts';
+import { decodeParams } from './body.ts';
+import type { Core } from './core.ts';
 import { errorResponse, successResponse } from './envelope.ts';
-import { ApiError, InternalError, MethodNotAllowed, RouteNotFound, Unauthorized } from './errors.ts';
-import { RawParams } from './params.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
 import { ResponseCache, stamp } from './response-cache.ts';
 import { Router, type RouteMatch } from './router.ts';
-import type { User } from '../state/types.ts';
 
 const ROUTER = new Router(ROUTES);
 
-/**
- * Reads whose answer depends only on the request, the state, the clock and the random
- * counter, so that ResponseCache may replay them. A route joins this list once its
- * endpoint is known not to change anything outside the Store's methods (GET /events
- * will not: it acknowledges events).
- */
-const REPLAYABLE = new Set(
-  ['/users', '/users/me', '/users/{user_id}', '/streams', '/users/me/subscriptions', '/server_settings'].map((p) => `/api/v1${p}`),
-);
-
-/** One cache per store; a store belongs to one reference. */
-const caches = new WeakMap<Store, ResponseCache>();
+/** One cache per world; a world belongs to one reference. */
+const caches = new WeakMap<object, ResponseCache>();
 
 export function dispatch(core: Core, req: ApiRequest): ApiResponse {
-  let cache = caches.get(core.store);
-  if (!cache) caches.set(core.store, (cache = new ResponseCache()));
-  const upper = req.method.toUpperCase();
-  const method = upper === 'HEAD' ? 'GET' : upper;
+  let cache = caches.get(core.world);
+  if (!cache) caches.set(core.world, (cache = new ResponseCache()));
+  const method = methodOf(req);
   if (method === 'GET') {
     const hit = cache.get(core, req);
     if (hit) return hit;
   }
   const before = stamp(core);
-  const answer = { route: undefined as Route | undefined };
-  const res = answerOf(core, req, method, answer);
-  if (method === 'GET' && answer.route !== undefined && REPLAYABLE.has(answer.route.path)) {
-    if (res.status === 200) cache.set(core, req, res, before);
-  } else {
-    cache.clear();
+  let route: Route | undefined;
+  let res: ApiResponse;
+  try {
+    const admitted = admit(core, req, method);
+    route = admitted.match.route;
+    res = answer(core, req, admitted);
+  } catch (e) {
+    res = errorResponse(asApiError(e));
   }
+  if (route?.replayable && res.status === 200) cache.set(core, req, res, before);
+  else cache.clear();
   return res;
 }
 
-function answerOf(core: Core, req: ApiRequest, method: string, answer: { route: Route | undefined }): ApiResponse {
+/**
+ * The answer a request gets before its body is read, if it is refused by then: no such
+ * route, a method the path does not take, or missing or bad credentials. null when the
+ * body is needed to answer. Changes nothing.
+ */
+export function preflight(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse | null {
   try {
-    return successOrThrow(core, req, method, answer);
+    admit(core, req, methodOf(req));
+    return null;
   } catch (e) {
-    if (e instanceof ApiError) return errorResponse(e);
-    return errorResponse(new InternalError(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+    return errorResponse(asApiError(e));
   }
 }
 
-function successOrThrow(core: Core, req: ApiRequest, method: string, answer: { route: Route | undefined }): ApiResponse {
+interface Admitted {
+  match: RouteMatch<Route>;
+  user: User | null;
+  /** The path without its query string, and the query string found there. */
+  query: ApiRequest['query'];
+}
+
+/** Route and authenticate: everything that needs only the request line and the headers. */
+function admit(core: Core, req: Omit<ApiRequest, 'body'>, method: string): Admitted {
   const q = req.path.indexOf('?');
   const path = q === -1 ? req.path : req.path.slice(0, q);
-  const { route, pathParams } = findRoute(core, path, method);
-  answer.route = route;
+  const match = findRoute(core, path, method);
+  const user = authenticateFor(core, match.route.auth, req);
   const query = q === -1 ? req.query : mergeQuery(req.path.slice(q + 1), req.query);
-  const params = new RawParams(decodeParams(query, req.body, header(req.headers, 'content-type')));
-  const user = authenticateFor(core, route.auth, req);
-  const data = route.handler(new Ctx(core, req, params, pathParams, user));
+  return { match, user, query };
+}
+
+function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted): ApiResponse {
+  const headers = req.headers ?? {};
+  const params = new RawParams(decodeParams(query, req.body, header(headers, 'content-type')));
+  const data = match.route.handler(new Ctx(core.world, headers, params, match.pathParams, user));
   return successResponse(data, params.ignored());
 }
+
+const methodOf = (req: { method: string }): string => {
+  const upper = req.method.toUpperCase();
+  return upper === 'HEAD' ? 'GET' : upper;
+};
+
+const asApiError = (e: unknown): ApiError =>
+  e instanceof ApiError ? e : new InternalError(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
 function findRoute(core: Core, path: string, method: string): RouteMatch<Route> {
   const allowed: string[] = [];
   for (const match of ROUTER.match(path)) {
-    if (match.route.auth === 'control' && !core.control) continue;
+    if (match.route.control && !core.control) continue;
     if (match.route.method === method) return match;
     allowed.push(match.route.method);
   }
@@ -81,20 +103,26 @@ function findRoute(core: Core, path: string, method: string): RouteMatch<Route> 
   throw new RouteNotFound();
 }
 
-function authenticateFor(core: Core, policy: AuthPolicy, req: ApiRequest): User | null {
-  if (policy === 'none' || policy === 'control') return null;
+function authenticateFor(core: Core, policy: AuthPolicy, req: Omit<ApiRequest, 'body'>): User | null {
+  if (policy === 'none') return null;
   const creds = credentialsOf(req);
   if (creds === null) {
-    if (policy === 'optional') return null;
+    if (policy === 'public-access' && publicAccess(core)) return null;
     throw new Unauthorized();
   }
-  return authenticate(core.store, creds);
+  return authenticate(core.world.store, creds);
+}
+
+/** The organization uses the public access option: logged-out visitors may read. */
+function publicAccess(core: Core): boolean {
+  const { realm, config } = core.world.store;
+  return realm.enable_spectator_access && config.web_public_streams_enabled;
 }
 
 /** Decoded Authorization headers: the same few clients send the same header on every request. */
 const credentialsMemo = new Map<string, BasicCredentials>();
 
-function credentialsOf(req: ApiRequest): BasicCredentials | null {
+function credentialsOf(req: Omit<ApiRequest, 'body'>): BasicCredentials | null {
   const value = header(req.headers, 'authorization');
   if (value === undefined) return null;
   const known = credentialsMemo.get(value);

@@ -1,7 +1,7 @@
 // The one place where results and ApiErrors become the JSON envelope.
 // Success: {result: "success", msg: "", ...data, ignored_parameters_unsupported?}.
 // Error: {result: "error", msg, code, ...data}. (zulip/zulip zerver/lib/response.py)
-import { NO_CODE, type ApiError } from './errors.ts';
+import { NO_CODE, type ApiError } from '../errors.ts';
 import type { ApiResponse } from './request.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };

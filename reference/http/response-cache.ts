@@ -1,4 +1,4 @@
-// Replayed reads. The same state, instant and request give the same bytes (DESIGN.md,
+// Replayed reads. The same state, instant and request give the same bytes (README,
 // Determinism), so a read repeated before anything changed is answered with the bytes
 // it got last time: no parameter parsing, no endpoint, no JSON.stringify (which alone
 // costs more than the rest of GET /users). What "nothing changed" means is a stamp:
@@ -6,7 +6,7 @@
 // counter and the control flag. Dispatch clears the cache after any request that is
 // not a cacheable read, since that may change state the stamp cannot see.
 // For GET requests only: the method is not part of the key.
-import type { Core } from './context.ts';
+import type { Core } from './core.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
 
 /** Bounds: a busy test suite must not grow memory without end. */
@@ -99,27 +99,29 @@ export interface Stamp {
 }
 
 export function stamp(core: Core): Stamp {
-  const data = core.store.data;
+  const { store, clock, random } = core.world;
+  const data = store.data;
   return {
-    version: core.store.version,
+    version: store.version,
     data,
     realm: data.realm,
     config: data.config,
-    now: core.clock.now(),
-    counter: core.random.counter,
+    now: clock.now(),
+    counter: random.counter,
     control: core.control,
   };
 }
 
 function unchanged(s: Stamp, core: Core): boolean {
-  const data = core.store.data;
+  const { store, clock, random } = core.world;
+  const data = store.data;
   return (
-    s.version === core.store.version &&
+    s.version === store.version &&
     s.data === data &&
     s.realm === data.realm &&
     s.config === data.config &&
-    s.now === core.clock.now() &&
-    s.counter === core.random.counter &&
+    s.now === clock.now() &&
+    s.counter === random.counter &&
     s.control === core.control
   );
 }

@@ -70,8 +70,8 @@ const PATHS = [
 ];
 
 test('the router matches what the regex loop matched, in table order, with the same path parameters', () => {
-  for (const table of [TABLE, ROUTES]) {
-    const router = new Router(table);
+  for (const table of [TABLE, ROUTES] as ReadonlyArray<ReadonlyArray<{ path: string }>>) {
+    const router = new Router<{ path: string }>(table);
     for (const path of PATHS) {
       const got = router.match(path).map((m) => ({ index: table.indexOf(m.route), pathParams: m.pathParams }));
       assert.equal(got, regexMatch(table, path), path);

@@ -2,7 +2,8 @@
 // UserMessage rows, topic visibility, recipient ids and the full-text index. Store
 // (state/store.ts) extends it with users, channels, subscriptions, groups and events;
 // the two halves share StateData, the version counter and the id sequences.
-import type { Channel, EmittedEvent, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
+import type { EmittedEvent } from './events.ts';
+import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 import { dmKey, MessageIndex, topicKey } from './message-index.ts';
 import { SearchIndex } from './search-index.ts';
 import { emptyRows, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
@@ -31,6 +32,8 @@ export interface StateData {
   userTopics: Map<number, Map<string, number>>;
   events: EmittedEvent[];
   emailOutbox: OutboxEmail[];
+  /** The rows of every keyed table (state/table.ts), by table name. */
+  tables: Record<string, Map<number, unknown>>;
   /** id sequences: table → the next id to hand out. */
   ids: Record<string, number>;
 }

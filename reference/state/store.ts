@@ -6,11 +6,13 @@
 // only while the version (and the clock) stay the same. Code that writes `data`
 // directly, outside a request, must call changed() afterwards.
 import { MessageStore, type StateData } from './message-store.ts';
+import type { ServerEvent } from './events.ts';
+import { Table, type Row, type TableHost, type TableSpec } from './table.ts';
 import type { Channel, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 
 export type { OutboxEmail, StateData } from './message-store.ts';
 
-export class Store extends MessageStore {
+export class Store extends MessageStore implements TableHost {
   #usersByEmail = new Map<string, number>();
   #usersByApiKey = new Map<string, number>();
   #channelsByName = new Map<string, number>();
@@ -21,6 +23,8 @@ export class Store extends MessageStore {
   /** stream_id → active subscribers, ascending; built on first read, dropped when a subscription changes. */
   #subscriberLists = new Map<number, readonly number[]>();
   #nextEventId = 0;
+  /** The keyed tables in use, by name: views over data.tables, dropped on restore. */
+  #tables = new Map<string, Table<Row>>();
 
   constructor(data: StateData) {
     super(data);
@@ -37,6 +41,7 @@ export class Store extends MessageStore {
 
   reindex(): void {
     this.bump();
+    this.#tables.clear();
     this.#usersByEmail.clear();
     this.#usersByApiKey.clear();
     this.#channelsByName.clear();
@@ -53,6 +58,22 @@ export class Store extends MessageStore {
     this.#nextEventId = (this.data.events.at(-1)?.id ?? -1) + 1;
   }
 
+
+  // ---- keyed tables ----
+  /** The table a spec declares; created empty on first use. */
+  table<T extends Row>(spec: TableSpec<T>): Table<T> {
+    let table = this.#tables.get(spec.name);
+    if (table === undefined || table.spec !== spec) {
+      if (table !== undefined) throw new Error(`two tables named ${spec.name}`);
+      this.#tables.set(spec.name, (table = new Table(spec, this) as unknown as Table<Row>));
+    }
+    return table as unknown as Table<T>;
+  }
+  rowsOf(name: string, create: boolean): Map<number, unknown> | undefined {
+    const rows = this.data.tables[name];
+    if (rows !== undefined || !create) return rows;
+    return (this.data.tables[name] = new Map());
+  }
 
   // ---- users ----
   user(id: number): User | undefined {
@@ -199,10 +220,14 @@ export class Store extends MessageStore {
     this.bump();
     this.data.realm = realm;
   }
+  setConfig(config: ServerConfig): void {
+    this.bump();
+    this.data.config = config;
+  }
 
   // ---- events ----
   /** Record an event for these users; queues (GET /events) read from this log. */
-  emit(users: Iterable<number>, event: Record<string, unknown>): void {
+  emit(users: Iterable<number>, event: ServerEvent): void {
     this.bump();
     this.data.events.push({ id: this.#nextEventId++, users: [...users], event });
   }

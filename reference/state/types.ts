@@ -223,8 +223,3 @@ export interface ServerConfig {
   max_body_bytes: number;
 }
 
-export interface EmittedEvent {
-  id: number;
-  users: number[];
-  event: Record<string, unknown>;
-}

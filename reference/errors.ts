@@ -1,6 +1,8 @@
-// Errors are values: one small ApiError subclass per failure, turned into the
-// `{result: "error", msg, code, ...}` envelope in exactly one place (envelope.ts).
-// Mirrors zulip/zulip zerver/lib/exceptions.py (JsonableError and its subclasses).
+// Errors are values: one small ApiError subclass per failure, thrown by any layer and
+// turned into the `{result: "error", msg, code, ...}` envelope in exactly one place
+// (http/envelope.ts). This module imports nothing: actions and domain rules raise these
+// without knowing that HTTP exists, as zulip/zulip zerver/lib/exceptions.py
+// (JsonableError and its subclasses) stands apart from the request layer.
 
 export type ErrorData = Record<string, unknown>;
 
@@ -80,6 +82,41 @@ export class AuthenticationFailed extends ApiError {
 export class RoleRequired extends ApiError {
   constructor(message: string) {
     super(400, 'UNAUTHORIZED_PRINCIPAL', message);
+  }
+}
+
+/** Before feature level 208, a principal that names no usable user (PrincipalError). */
+export class PrincipalError extends ApiError {
+  constructor(principal: string | number) {
+    super(403, 'UNAUTHORIZED_PRINCIPAL', `User not authorized to execute queries on behalf of '${principal}'`, { principal });
+  }
+}
+
+/** A value the real server's old REQ validators refuse (RequestVariableConversionError). */
+export class RequestVariableInvalid extends ApiError {
+  constructor(name: string, value: unknown) {
+    super(400, 'REQUEST_VARIABLE_INVALID', `Bad value for '${name}': ${String(value)}`, { var_name: name, bad_value: value });
+  }
+}
+
+/** A group setting's `old` value is not the current one (zerver/lib/exceptions.py). */
+export class ExpectationMismatch extends ApiError {
+  constructor() {
+    super(400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
+  }
+}
+
+/** A narrow the server cannot run (BadNarrowOperatorError and friends): `desc` names the part. */
+export class BadNarrow extends ApiError {
+  constructor(prefix: string, desc: string) {
+    super(400, 'BAD_NARROW', `${prefix}: ${desc}`, { desc });
+  }
+}
+
+/** @all / @everyone in a large channel without can_mention_many_users_group. */
+export class StreamWildcardMentionNotAllowed extends ApiError {
+  constructor() {
+    super(400, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
   }
 }
 

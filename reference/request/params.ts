@@ -6,7 +6,7 @@
 // - a value that fails validation is BAD_REQUEST with the real server's wording;
 // - parameters nobody read are reported in `ignored_parameters_unsupported`.
 import { z } from 'zod';
-import { BadRequest, ConfusingArguments, MissingArgument } from './errors.ts';
+import { BadRequest, ConfusingArguments, MissingArgument } from '../errors.ts';
 
 type Mode = 'required' | 'optional' | 'default';
 

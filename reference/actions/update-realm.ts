@@ -1,0 +1,136 @@
+// Changing organization settings (PATCH /realm): zulip/zulip zerver/views/realm.py
+// (update_realm) and zerver/actions/realm_settings.py (do_set_realm_property,
+// do_change_realm_permission_group_setting). checkUpdateRealm validates every value
+// before any is applied (the real server applies settings one by one) and returns the
+// new realm, the response's echo and the events; doUpdateRealm applies them.
+import { hasMetadataAccess } from '../domain/channels.ts';
+import { REALM_SETTINGS, parseGroupSetting, sameSetting } from '../domain/permissions.ts';
+import { BadRequest, ExpectationMismatch, RequestVariableInvalid, RoleRequired } from '../errors.ts';
+import type { RealmEvent } from '../state/events.ts';
+import { REALM_GROUP_SETTINGS, ROLE, type GroupSettingValue, type Realm, type RealmGroupSetting, type User } from '../state/types.ts';
+import type { World } from '../world.ts';
+
+/** A group setting's new value, and optionally the value the caller believes it has. */
+export interface GroupSettingChange {
+  new: GroupSettingValue;
+  old?: GroupSettingValue | undefined;
+}
+
+export interface RealmUpdate {
+  groupSettings: Partial<Record<RealmGroupSetting, GroupSettingChange>>;
+  name?: string | undefined;
+  description?: string | undefined;
+  /** A number of seconds, or 'unlimited'; anything else is refused. */
+  message_content_delete_limit_seconds?: number | string | undefined;
+  /** A channel id, or -1 for none. */
+  moderation_request_channel_id?: number | undefined;
+  new_stream_announcements_stream_id?: number | undefined;
+  waiting_period_threshold?: number | undefined;
+  topics_policy?: 'allow_empty_topic' | 'disable_empty_topic' | undefined;
+  enable_spectator_access?: boolean | undefined;
+}
+
+export interface RealmPlan {
+  next: Realm;
+  /** The response: each changed setting (name and description as "updated"). */
+  data: Record<string, unknown>;
+  events: RealmEvent[];
+}
+
+export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): RealmPlan {
+  const store = world.store;
+  const realm = store.realm;
+  const next: Realm = { ...realm };
+  const data: Record<string, unknown> = {};
+  const events: RealmEvent[] = [];
+  const ownerOnly = (name: string) => {
+    if (me.role !== ROLE.owner) throw new RoleRequired('Must be an organization owner');
+    return name;
+  };
+
+  for (const setting of REALM_GROUP_SETTINGS) {
+    const requested = req.groupSettings[setting];
+    if (requested === undefined) continue;
+    const config = REALM_SETTINGS[setting];
+    if (config.ownerOnly) ownerOnly(setting);
+    if (requested.old !== undefined && !sameSetting(requested.old, realm[setting])) {
+      throw new ExpectationMismatch();
+    }
+    const value = parseGroupSetting(store, setting, config, requested.new);
+    if (sameSetting(value, realm[setting])) continue;
+    next[setting] = value;
+    data[setting] = value;
+    events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { [setting]: value } });
+  }
+
+  if (req.message_content_delete_limit_seconds !== undefined) {
+    const raw = req.message_content_delete_limit_seconds;
+    const value = raw === 'unlimited' ? null : typeof raw === 'number' && raw > 0 ? raw : undefined;
+    if (value === undefined) {
+      throw new RequestVariableInvalid('message_content_delete_limit_seconds', raw);
+    }
+    if (value !== realm.message_content_delete_limit_seconds) {
+      next.message_content_delete_limit_seconds = value;
+      data['message_content_delete_limit_seconds'] = value;
+      events.push({ type: 'realm', op: 'update', property: 'message_content_delete_limit_seconds', value });
+    }
+  }
+
+  for (const key of ['moderation_request_channel_id', 'new_stream_announcements_stream_id'] as const) {
+    const raw = req[key];
+    if (raw === undefined) continue;
+    let value: number | null = null;
+    if (raw >= 0) {
+      const channel = store.channel(raw);
+      if (!channel || !hasMetadataAccess(store, me, channel, world.nowMs())) throw new BadRequest('Invalid channel ID');
+      if (key === 'moderation_request_channel_id' && !channel.invite_only) {
+        throw new BadRequest('Moderation request channel must be private.');
+      }
+      value = raw;
+    }
+    if (value === realm[key] && value !== null) continue;
+    next[key] = value;
+    // The real server echoes the value sent, -1 included.
+    data[key] = raw;
+    events.push({ type: 'realm', op: 'update', property: key, value: raw });
+  }
+
+  if (req.waiting_period_threshold !== undefined && req.waiting_period_threshold !== realm.waiting_period_threshold) {
+    ownerOnly('waiting_period_threshold');
+    next.waiting_period_threshold = req.waiting_period_threshold;
+    data['waiting_period_threshold'] = req.waiting_period_threshold;
+    events.push({ type: 'realm', op: 'update', property: 'waiting_period_threshold', value: req.waiting_period_threshold });
+  }
+  if (req.topics_policy !== undefined && req.topics_policy !== realm.topics_policy) {
+    next.topics_policy = req.topics_policy;
+    data['topics_policy'] = req.topics_policy;
+    events.push({
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { topics_policy: req.topics_policy, mandatory_topics: req.topics_policy === 'disable_empty_topic' },
+    });
+  }
+  if (req.enable_spectator_access !== undefined && req.enable_spectator_access !== realm.enable_spectator_access) {
+    next.enable_spectator_access = req.enable_spectator_access;
+    data['enable_spectator_access'] = req.enable_spectator_access;
+    events.push({ type: 'realm', op: 'update', property: 'enable_spectator_access', value: req.enable_spectator_access });
+  }
+  for (const key of ['name', 'description'] as const) {
+    const value = req[key];
+    if (value === undefined || value === realm[key]) continue;
+    next[key] = value;
+    data[key] = 'updated';
+    events.push({ type: 'realm', op: 'update', property: key, value });
+  }
+
+  return { next, data, events };
+}
+
+/** Store the new realm and tell every active user about each change. */
+export function doUpdateRealm(world: World, plan: RealmPlan): void {
+  const store = world.store;
+  store.setRealm(plan.next);
+  const everyone = store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id);
+  for (const event of plan.events) store.emit(everyone, event);
+}

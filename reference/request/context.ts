@@ -1,0 +1,39 @@
+// What an endpoint knows of a request: its decoded parameters, its path parameters, its
+// headers and the authenticated user, plus the World to hand to actions. Endpoints read
+// the request here and pass plain data down; nothing below them sees a Ctx.
+import { InternalError } from '../errors.ts';
+import type { User } from '../state/types.ts';
+import type { World } from '../world.ts';
+import type { RawParams } from './params.ts';
+
+export class Ctx {
+  constructor(
+    readonly world: World,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly params: RawParams,
+    readonly pathParams: Readonly<Record<string, string>>,
+    /** null on routes that admit anonymous callers (see the route table's auth policies). */
+    readonly user: User | null,
+  ) {}
+
+  get store(): World['store'] {
+    return this.world.store;
+  }
+  /** The authenticated user. Dispatch authenticates before any endpoint runs, so on a route with auth 'user' this is never missing. */
+  get me(): User {
+    if (!this.user) throw new InternalError('an endpoint of an anonymous route asked for the caller');
+    return this.user;
+  }
+  nowMs(): number {
+    return this.world.nowMs();
+  }
+  nowSeconds(): number {
+    return this.world.nowSeconds();
+  }
+  /** A path parameter the route pattern declared as {name} (digits only). */
+  pathInt(name: string): number {
+    return Number(this.pathParams[name]);
+  }
+}
+
+export type Handler = (ctx: Ctx) => Record<string, unknown>;

@@ -1,0 +1,101 @@
+// The events the server emits, as one discriminated union: every emitter and every
+// reader (queue filtering by event_types, shaping per client) is type-checked against it.
+// Shapes follow the real server's (zulip/zulip zerver/lib/event_types.py, and the
+// GET /events documentation); objects the server serializes elsewhere (a channel, a
+// subscription, a user, a group) are the formatted dicts, typed loosely here.
+// A `message` event holds the stored Message record itself, not a copy: it is shaped
+// for each queue (apply_markdown, client_gravatar, empty_topic_name) when delivered.
+import type { GroupSettingValue, Message } from './types.ts';
+
+/** A formatted API object (channel, subscription, user, group, draft ...). */
+export type ApiObject = Record<string, unknown>;
+
+export interface MessageEvent {
+  type: 'message';
+  message: Message;
+  /** The recipient's flags, by name. */
+  flags: string[];
+  /** Only to the sender's queue named in the request, echoing its local_id. */
+  local_message_id?: string;
+}
+
+export interface DeleteMessageEvent {
+  type: 'delete_message';
+  message_ids: number[];
+  message_type: 'stream' | 'private';
+  stream_id?: number;
+  topic?: string;
+}
+
+export interface UpdateMessageFlagsEvent {
+  type: 'update_message_flags';
+  op: 'add' | 'remove';
+  /** Deprecated duplicate of op, still sent. */
+  operation: 'add' | 'remove';
+  flag: string;
+  messages: number[];
+  all: boolean;
+}
+
+export interface UserTopicEvent {
+  type: 'user_topic';
+  stream_id: number;
+  topic_name: string;
+  last_updated: number;
+  visibility_policy: number;
+}
+
+export type StreamEvent =
+  | { type: 'stream'; op: 'create'; streams: ApiObject[]; for_unarchiving: boolean }
+  | { type: 'stream'; op: 'delete'; streams: Array<{ stream_id: number }>; stream_ids: number[]; for_archiving: boolean }
+  | { type: 'stream'; op: 'update'; stream_id: number; name: string; property: string; value: unknown };
+
+export type SubscriptionEvent =
+  | { type: 'subscription'; op: 'add'; subscriptions: ApiObject[] }
+  | { type: 'subscription'; op: 'remove'; subscriptions: Array<{ name: string; stream_id: number }> }
+  | { type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }
+  | { type: 'subscription'; op: 'peer_add' | 'peer_remove'; stream_ids: number[]; user_ids: number[] };
+
+export type RealmEvent =
+  | { type: 'realm'; op: 'update'; property: string; value: unknown }
+  | { type: 'realm'; op: 'update_dict'; property: 'default'; data: Record<string, unknown> };
+
+export type RealmUserEvent =
+  | { type: 'realm_user'; op: 'add'; person: ApiObject }
+  | { type: 'realm_user'; op: 'update'; person: { user_id: number } & Record<string, unknown> }
+  | { type: 'realm_user'; op: 'remove'; person: { user_id: number; full_name: string } };
+
+export interface RealmBotEvent {
+  type: 'realm_bot';
+  op: 'update';
+  bot: { user_id: number } & Record<string, unknown>;
+}
+
+export type UserGroupEvent =
+  | { type: 'user_group'; op: 'add'; group: ApiObject; for_reactivation: boolean }
+  | { type: 'user_group'; op: 'update'; group_id: number; data: Record<string, GroupSettingValue | string | boolean> }
+  | { type: 'user_group'; op: 'add_members' | 'remove_members'; group_id: number; user_ids: number[] }
+  | { type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] }
+  | { type: 'user_group'; op: 'remove'; group_id: number };
+
+/** Every event an action may emit. */
+export type ServerEvent =
+  | MessageEvent
+  | DeleteMessageEvent
+  | UpdateMessageFlagsEvent
+  | UserTopicEvent
+  | StreamEvent
+  | SubscriptionEvent
+  | RealmEvent
+  | RealmUserEvent
+  | RealmBotEvent
+  | UserGroupEvent;
+
+export type EventType = ServerEvent['type'];
+
+/** An event as recorded: who receives it, in the order emitted. */
+export interface EmittedEvent {
+  id: number;
+  users: number[];
+  event: ServerEvent;
+}
