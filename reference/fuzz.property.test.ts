@@ -1,4 +1,4 @@
-// The fuzz suite (DESIGN.md, Request flow): no request, however malformed, gets a 5xx;
+// The fuzz suite (ARCHITECTURE.md, invariants): no request, however malformed, gets a 5xx;
 // every answer is the JSON envelope; every rejection leaves the state exactly as it was.
 // Random routes, methods, path ids, callers and parameters — the real parameter names
 // with hostile values, and unknown names. Fixed seed; fast-check prints the seed and the

@@ -2,7 +2,7 @@
 import type { Clock } from './determinism.ts';
 import type { ServerConfig } from './state/types.ts';
 
-/** The newest feature level SPEC.md names (bots may create user groups, level 496). */
+/** The feature level Understudy reports and follows by default (level 496: bots may create user groups). */
 export const NEWEST_FEATURE_LEVEL = 496;
 export const DEFAULT_SEED = 'understudy';
 

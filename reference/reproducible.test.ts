@@ -1,4 +1,4 @@
-// Same options + same request sequence ⇒ byte-identical responses (DESIGN.md,
+// Same options + same request sequence ⇒ byte-identical responses (README,
 // Determinism); the seed is what the random values (API keys, ...) come from.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,6 +1,6 @@
 // A target at a base URL: our node:http server, a real server, another implementation.
 // Requests go over fetch. With the control capability, the /_understudy/ routes of
-// DESIGN.md's test-control surface reset the state before each scenario and carry the
+// the test-control surface (README) reset the state before each scenario and carry the
 // scenarios' control steps.
 import type { Capability, ControlAction, Profile } from '../schema.ts';
 import { formEncode, observe, type Session, type Target, type WireRequest } from './target.ts';

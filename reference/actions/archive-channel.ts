@@ -1,5 +1,5 @@
 // Archiving a channel, for the test-control surface (the real server's
-// DELETE /streams/{stream_id} is outside SPEC.md). Mirrors zulip/zulip
+// DELETE /streams/{stream_id} is not among the endpoints Understudy serves). Mirrors zulip/zulip
 // zerver/actions/streams.py (do_deactivate_stream): the realm stops pointing at it,
 // it stops being a default channel, everyone who could see it hears `stream update
 // is_archived` and `stream delete`, and Notification Bot says so in the channel.

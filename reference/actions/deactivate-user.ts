@@ -24,7 +24,7 @@ export interface DeactivateUserActions {
 
 /**
  * Feature level from which deactivation sends peer_remove (and from 428, for archived
- * channels too). /tmp/facts-issue4.md §8 read a ~2024 do_deactivate_user that sent none;
+ * channels too). a ~2024 zerver/actions/users.py do_deactivate_user sent none;
  * the API documentation of the peer_remove event ("Before Zulip 10.0 (feature level
  * 377), this event was not sent on user deactivation"; FL 428 for archived channels)
  * and a newer send_events_for_user_deactivation (peer_remove before the realm_user

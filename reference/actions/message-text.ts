@@ -1,7 +1,7 @@
 // Message content and topic normalization (zulip/zulip zerver/lib/message.py
 // normalize_body, truncate_topic; zerver/lib/topic.py; zerver/lib/string_validation.py
-// check_stream_topic). SPEC.md convention 5: '(no topic)' and the realm's empty-topic
-// display name both mean the empty topic.
+// check_stream_topic). As the API documentation says (zulip.com/api/send-message,
+// topic): '(no topic)' and the realm's empty-topic display name both mean the empty topic.
 import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 

@@ -38,9 +38,10 @@ export function checkUnsubscribe(world: World, actor: User, names: string[], pri
   // The permission to remove others is checked before the names are known to exist.
   if (others && !canRemoveSubscribers(world, actor, [...found.values()])) throw new BadRequest('Insufficient permission');
   if (missing.length > 0) {
-    // SPEC.md: STREAM_DOES_NOT_EXIST with `stream`, the name. The newest real server
-    // answers BAD_REQUEST "Channel(s) ({names}) do not exist" instead (list_to_streams,
-    // /tmp/facts-issue4.md §2); SPEC.md wins.
+    // The API documentation (zulip.com/api/unsubscribe): STREAM_DOES_NOT_EXIST with
+    // `stream`, the name. The newest real server answers BAD_REQUEST "Channel(s) ({names})
+    // do not exist" instead (zerver/lib/streams.py list_to_streams); Understudy follows
+    // the documentation.
     const name = missing[0] as string;
     throw new StreamDoesNotExist(`Channel '${name}' does not exist`, { stream: name });
   }

@@ -13,16 +13,16 @@ import type { Store } from '../state/store.ts';
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type User, type UserGroup, type UserGroupSetting } from '../state/types.ts';
 import { activeUserIds, emitStreamCreate, emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
 
-/** Feature level from which bots may call the group endpoints (SPEC.md, API changelog). */
+/** Feature level from which bots may call the group endpoints (zulip.com/api/changelog, level 496). */
 export const BOTS_ALLOWED_FEATURE_LEVEL = 496;
-/** Feature level from which a deactivated group's subgroups may be changed (SPEC.md). */
+/** Feature level from which a deactivated group's subgroups may be changed (zulip.com/api/update-user-group-subgroups). */
 export const DEACTIVATED_GROUPS_EDITABLE_FEATURE_LEVEL = 391;
 
 const NAME_MAX_LENGTH = 100;
 const RESERVED_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
 
 /**
- * require_member_or_admin: no guests; no bots before feature level 496. SPEC.md names
+ * require_member_or_admin: no guests; no bots before feature level 496. The API documentation names
  * group creation and subgroup updates; the API changelog says the same level opened
  * GET /user_groups to bots, so all three follow it.
  */

@@ -7,7 +7,7 @@
 //   with subscribers, GET /users/me/{id}/topics for every channel, and the errors of
 //   POST /users/me/subscriptions, DELETE /users/me/subscriptions and PATCH of a
 //   subscription setting aimed at each hidden channel (which must also change nothing).
-// The oracle is the small model below, written from the access rules (facts §9) and the
+// The oracle is the small model below, written from the access rules (zerver/lib/streams.py: check_basic_stream_access, has_metadata_access_to_channel) and the
 // fixture's JSON, never from reference/ code. Channels here have default settings, so the
 // only group-granted access is the creator's: can_administer_channel_group defaults to
 // an anonymous group of the creator, which grants metadata access and nothing more.

@@ -1,4 +1,4 @@
-// The two levels of channel access (facts §9), rule by rule, as the fixture characters
+// The two levels of channel access (zerver/lib/streams.py), rule by rule, as the fixture characters
 // meet them; and accessChannelById's one error for missing, archived and out of reach.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

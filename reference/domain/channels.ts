@@ -1,9 +1,10 @@
-// Channel access and the Channel / Subscription objects of SPEC.md.
+// Channel access and the Channel / Subscription objects (zulip.com/api/get-streams,
+// zulip.com/api/get-subscriptions).
 // Mirrors zulip/zulip zerver/lib/streams.py (user_has_metadata_access,
 // user_has_content_access, check_basic_stream_access, access_stream_common,
 // stream_to_dict) and zerver/lib/subscription_info.py (build_stream_dict_for_sub).
 //
-// Two levels of access, each decided by the first rule that applies (facts §9):
+// Two levels of access, each decided by the first rule that applies (zerver/lib/streams.py):
 //   metadata (name, description, settings, subscribers): web-public; subscribed;
 //     never a guest otherwise; public; an organization administrator; a member of
 //     can_administer_channel_group, can_add_subscribers_group or can_subscribe_group.

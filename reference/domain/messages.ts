@@ -1,4 +1,4 @@
-// Message access and the Message object of SPEC.md, as a viewer sees it.
+// Message access and the Message object (zulip.com/api/get-messages), as a viewer sees it.
 // Mirrors zulip/zulip zerver/lib/message_access.py (has_message_access) and
 // zerver/lib/message_cache.py (MessageDict.build_message_dict / finalize_payload).
 import { apiEmail, type Store } from '../state/store.ts';

@@ -22,7 +22,7 @@ export interface SettingConfig {
   requireSystemGroup?: boolean;
   /** allowed_system_groups: only these (system) groups. */
   allowedSystemGroups?: readonly SystemGroupName[];
-  /** May it be role:owners (default true)? Only SPEC.md's can_mention_group says no. */
+  /** May it be role:owners (default true)? Only can_mention_group says no (zulip.com/api/create-user-group). */
   allowOwners?: boolean;
   /** Changing it needs an organization owner. */
   ownerOnly?: boolean;
@@ -52,9 +52,9 @@ export const USER_GROUP_SETTINGS_CONFIG: Record<UserGroupSetting, SettingConfig>
   can_join_group: members('role:nobody'),
   can_leave_group: open('role:everyone'),
   can_manage_group: members('creator'),
-  // SPEC.md (POST /user_groups/create): can_mention_group cannot be 'role:owners'. The
+  // The API documentation (zulip.com/api/create-user-group): can_mention_group cannot be 'role:owners'. The
   // modern server dropped that rule (GroupPermissionSetting has no allow_owners_group
-  // any more, /tmp/facts-issue4.md §5); SPEC.md wins.
+  // any more, zerver/lib/user_groups.py); Understudy follows the documentation.
   can_mention_group: { allowEveryone: true, allowOwners: false, default: 'role:everyone' },
   can_remove_members_group: members('role:nobody'),
 };

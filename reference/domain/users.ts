@@ -65,7 +65,7 @@ export interface UserView {
   includeCustomProfileFields: boolean;
 }
 
-/** A User object of SPEC.md, as `viewer` may see it. Key order is fixed. */
+/** A User object (zulip.com/api/get-users), as `viewer` may see it. Key order is fixed. */
 export function formatUser(store: Store, viewer: User | null, u: User, view: UserView): Record<string, unknown> {
   const out: Record<string, unknown> = {
     email: apiEmail(u, store.realm),
@@ -83,7 +83,8 @@ export function formatUser(store: Store, viewer: User | null, u: User, view: Use
     delivery_email: canSeeDeliveryEmail(viewer, u) ? u.delivery_email : null,
     avatar_url: avatarUrl(store, viewer, u, view.clientGravatar),
     is_imported_stub: u.is_imported_stub,
-    // SPEC.md: bot_type is null for non-bots (the real server omits it for them).
+    // The API documentation (zulip.com/api/get-users): bot_type is null for non-bots; the
+    // real server omits it for them. Understudy follows the documentation.
     bot_type: u.is_bot ? u.bot_type : null,
   };
   if (u.is_bot) out['bot_owner_id'] = u.bot_owner_id;

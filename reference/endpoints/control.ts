@@ -90,7 +90,7 @@ export function emailOutbox(ctx: Ctx): Record<string, unknown> {
   return { emails: structuredClone(ctx.store.data.emailOutbox) };
 }
 
-/** Archive a channel (the real server's DELETE /streams/{stream_id}, outside SPEC.md). */
+/** Archive a channel (the real server's DELETE /streams/{stream_id}, which Understudy does not serve). */
 export function archiveChannel(ctx: Ctx): Record<string, unknown> {
   doArchiveChannel(ctx.world, checkArchiveChannel(ctx.world, ctx.pathInt('stream_id')));
   return {};

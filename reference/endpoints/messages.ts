@@ -85,7 +85,8 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
   const view = { applyMarkdown: p.apply_markdown, clientGravatar: viewer !== null && p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
 
   if (p.message_ids !== undefined) {
-    // SPEC.md: any range parameter with message_ids is an error (the real server forgives include_anchor).
+    // The API documentation (zulip.com/api/get-messages): any range parameter with message_ids
+    // is an error; the real server forgives include_anchor. Understudy follows the documentation.
     const range = [p.num_before, p.num_after, p.anchor, p.include_anchor].some((v) => v !== undefined) || p.use_first_unread_anchor;
     if (range) throw new BadRequest(`Unsupported parameter combination: ${RANGE_PARAMS}`, { parameters: RANGE_PARAMS });
     if (p.message_ids.length > MAX_MESSAGES_PER_FETCH) throw new BadRequest('Too many messages requested (maximum 5000).');
@@ -99,7 +100,7 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
     return { messages, found_anchor: false, found_oldest: false, found_newest: false, history_limited: false };
   }
 
-  // SPEC.md: num_before and num_after are required unless message_ids is given.
+  // The API documentation: num_before and num_after are required unless message_ids is given.
   if (p.num_before === undefined) throw new MissingArgument('num_before');
   if (p.num_after === undefined) throw new MissingArgument('num_after');
   const spec = parseAnchor(p.use_first_unread_anchor ? 'first_unread' : p.anchor, p.anchor_date);
@@ -142,7 +143,7 @@ function parseAnchor(raw: string | undefined, anchorDate: string | undefined): A
   if (raw === 'oldest') return 0;
   if (raw === 'first_unread') return 'first_unread';
   if (raw === 'date') {
-    // SPEC.md (level 445): the first message on or after anchor_date, else the newest.
+    // Feature level 445 (zulip.com/api/get-messages): the first message on or after anchor_date, else the newest.
     if (anchorDate === undefined) throw new MissingArgument('anchor_date');
     const seconds = parseAnchorDate(anchorDate);
     if (seconds === null) throw new BadRequest('Invalid anchor_date');

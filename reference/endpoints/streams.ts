@@ -41,7 +41,8 @@ export function getStreams(ctx: Ctx): Record<string, unknown> {
     if (p.include_subscribed && isSubscribed(store, me.user_id, c.stream_id)) return true;
     if (p.include_public && !isGuest(me) && !c.invite_only) return true;
     if (p.include_web_public && c.is_web_public && !c.is_archived) return true;
-    // SPEC.md: include_default includes the default channels (the real server only marks them).
+    // The API documentation (zulip.com/api/get-streams): include_default includes the default
+    // channels; the real server only marks them. Understudy follows the documentation.
     if (p.include_default && c.is_default && hasMetadataAccess(store, me, c, now)) return true;
     return ownerSubscribed(c);
   };

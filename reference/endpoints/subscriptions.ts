@@ -14,7 +14,7 @@ import { groupSettingValue, json, str } from '../request/params.ts';
 import { CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '../state/types.ts';
 
 export function getSubscriptions(ctx: Ctx): Record<string, unknown> {
-  // SPEC.md: 'true', 'false' or 'partial'. The real server's REST endpoint takes a JSON
+  // The API documentation (zulip.com/api/get-subscriptions): 'true', 'false' or 'partial'. The real server's REST endpoint takes a JSON
   // boolean here ('partial' only at /register); both accept "true" and "false".
   const p = ctx.params.read({ include_subscribers: str(z.enum(['true', 'false', 'partial'])).default('false') });
   const me = ctx.me;

@@ -1,4 +1,4 @@
-// Test support: "a rejected request leaves state exactly as it was" (DESIGN.md).
+// Test support: "a rejected request leaves state exactly as it was" (ARCHITECTURE.md, invariants).
 // assertUnchanged(reference, fn) digests the whole state (store data, clock, random
 // counter) before and after fn and throws, naming the first path that differs, if
 // anything moved. The store's data is Maps, Sets and records, so the serializer
