@@ -34,6 +34,8 @@ export interface Control {
   /** Change server configuration (push_service_configured, vidprov_configured, jwt_enabled, realm_deactivated, ...). */
   setConfig(params: Record<string, string | number | boolean>): void;
   emailOutbox(): unknown[];
+  /** The events delivered to a user (the last `limit`, default 100), as a client with every capability receives them. */
+  events(userId: number, limit?: number): Array<Record<string, unknown>>;
 }
 
 export interface Reference {
@@ -88,6 +90,7 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     addUser: (params) => controlCall('/users', params) as unknown as { user_id: number; api_key: string; email: string },
     setConfig: (params) => void controlCall('/config', params),
     emailOutbox: () => controlCall('/email/outbox', {}, 'GET')['emails'] as unknown[],
+    events: (userId, limit = 100) => controlCall('/events', { user_id: userId, limit }, 'GET')['events'] as Array<Record<string, unknown>>,
   };
 
   return {

@@ -103,5 +103,6 @@ export const ROUTES: readonly Route[] = [
   ctl('POST', '/users', control.addUser),
   ctl('POST', '/config', control.setConfig),
   ctl('GET', '/email/outbox', control.emailOutbox),
+  ctl('GET', '/events', control.userEvents),
   ctl('POST', '/channels/{stream_id}/archive', control.archiveChannel),
 ];

@@ -8,6 +8,7 @@ import { configureServer } from '../actions/configure-server.ts';
 import type { Ctx } from '../request/context.ts';
 import { BadRequest } from '../errors.ts';
 import { json, str } from '../request/params.ts';
+import { formatEvent, FULL_VIEW } from '../domain/event-format.ts';
 import { ROLE } from '../state/types.ts';
 
 export function advanceClock(ctx: Ctx): Record<string, unknown> {
@@ -84,6 +85,15 @@ export function setConfig(ctx: Ctx): Record<string, unknown> {
   });
   const { config, realm } = configureServer(ctx.world, p);
   return { config, realm_deactivated: realm.deactivated };
+}
+
+/** The events delivered to a user, newest last: the last `limit` of them (default 100). */
+export function userEvents(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read({ user_id: json(z.int()), limit: json(z.int().min(1).max(10_000)).default(100) });
+  const store = ctx.store;
+  if (!store.user(p.user_id)) throw new BadRequest(`No user ${p.user_id}`);
+  const mine = store.data.events.filter((e) => e.users.includes(p.user_id)).slice(-p.limit);
+  return { events: mine.map((e) => ({ id: e.id, ...formatEvent(store, p.user_id, e.event, FULL_VIEW) })) };
 }
 
 export function emailOutbox(ctx: Ctx): Record<string, unknown> {
