@@ -78,8 +78,30 @@ export type UserGroupEvent =
   | { type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] }
   | { type: 'user_group'; op: 'remove'; group_id: number };
 
+/** Who is typing, as the typing event names them. */
+export interface TypingUser {
+  user_id: number;
+  email: string;
+}
+
+/**
+ * POST /typing (zerver/actions/typing.py). Channel typing reaches only queues with the
+ * stream_typing_notifications capability; its topic is shown as the realm's empty-topic
+ * display name to queues without empty_topic_name.
+ */
+export type TypingEvent =
+  | { type: 'typing'; op: 'start' | 'stop'; message_type: 'direct'; sender: TypingUser; recipients: TypingUser[] }
+  | { type: 'typing'; op: 'start' | 'stop'; message_type: 'stream'; sender: TypingUser; stream_id: number; topic: string };
+
+/** Sent to a waiting GET /events when nothing else came for a while. */
+export interface HeartbeatEvent {
+  type: 'heartbeat';
+}
+
 /** Every event an action may emit. */
 export type ServerEvent =
+  | TypingEvent
+  | HeartbeatEvent
   | MessageEvent
   | DeleteMessageEvent
   | UpdateMessageFlagsEvent
