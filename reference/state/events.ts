@@ -21,7 +21,9 @@ export interface MessageEvent {
 
 export interface DeleteMessageEvent {
   type: 'delete_message';
-  message_ids: number[];
+  /** As emitted; a queue without bulk_message_deletion gets one event per id, with message_id. */
+  message_ids?: number[];
+  message_id?: number;
   message_type: 'stream' | 'private';
   stream_id?: number;
   topic?: string;
@@ -115,9 +117,8 @@ export type ServerEvent =
 
 export type EventType = ServerEvent['type'];
 
-/** An event as recorded: who receives it, in the order emitted. */
-export interface EmittedEvent {
-  id: number;
-  users: number[];
+/** An event in a user's record (control.events): a global sequence number, and the event as emitted. */
+export interface RecordedEvent {
+  seq: number;
   event: ServerEvent;
 }
