@@ -3,6 +3,7 @@
 // test-control surface); {name} matches digits only, as the real server's URL patterns do.
 import * as control from './endpoints/control.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
+import { deleteEvents, getEvents, register } from './endpoints/events.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
@@ -71,6 +72,11 @@ export const ROUTES: readonly Route[] = [
   read('/users/{user_id}', getUser),
   read('/streams', getStreams),
   api('GET', '/get_stream_id', getStreamId),
+
+  // real-time events
+  api('POST', '/register', register, 'public-access'),
+  api('GET', '/events', getEvents),
+  api('DELETE', '/events', deleteEvents),
 
   // messages
   api('POST', '/messages', sendMessage),

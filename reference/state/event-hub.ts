@@ -47,6 +47,13 @@ export class EventHub {
     this.#touched.add(queue.queue_id);
   }
 
+  /** Put an event straight into a queue, past its filters (heartbeats). */
+  pushDirect(queue: EventQueue, event: ServerEvent): void {
+    enqueue(queue, event);
+    this.host.table(EVENT_QUEUES).put(queue);
+    this.#touched.add(queue.queue_id);
+  }
+
   /** Mark a queue as having news for its waiting long-poll (deleted, expired). */
   touch(queueId: string): void {
     this.#touched.add(queueId);
