@@ -3,10 +3,11 @@
 // zulip/zulip zerver/tornado/event_queue.py (allocate_client_descriptor, fetch_events,
 // EventQueue.prune, garbage_collect_queues) and zerver/lib/narrow_predicate.py
 // (check_narrow_for_events).
+import { hasContentAccess } from '../domain/channels.ts';
 import { isGuest } from '../domain/users.ts';
 import { BadEventQueueId, BadRequest } from '../errors.ts';
 import { DEFAULT_QUEUE_TIMEOUT_MS, EVENT_NARROW_OPERATORS, EVENT_QUEUES, MAX_QUEUE_TIMEOUT_MS, type EventQueue, type QueueCapabilities } from '../state/event-queues.ts';
-import type { User } from '../state/types.ts';
+import type { Message, User } from '../state/types.ts';
 import type { World } from '../world.ts';
 
 export interface QueueSpec {
@@ -89,6 +90,26 @@ export function expireQueues(world: World): void {
   const queues = world.store.table(EVENT_QUEUES);
   const now = world.nowMs();
   for (let q = queues.first(); q !== undefined && q.expires_ms <= now; q = queues.first()) deleteQueue(world, q);
+}
+
+/**
+ * process_message_event's second audience: a message to a public channel also reaches
+ * every queue that follows all public channels or has a narrow, with flags [] for users
+ * it was not sent to. NOTE: approximation: the real server does not check that such a
+ * queue's user may read the channel; here a guest's narrow queue gets only what the
+ * guest may read.
+ */
+export function deliverToWatchers(world: World, message: Message, recipients: ReadonlyMap<number, number>): void {
+  if (message.stream_id === null) return;
+  const store = world.store;
+  const channel = store.channel(message.stream_id);
+  if (!channel || channel.invite_only) return;
+  for (const queue of store.table(EVENT_QUEUES).find('watching', 1)) {
+    if (recipients.has(queue.user_id)) continue;
+    const user = store.user(queue.user_id);
+    if (!user || !hasContentAccess(store, user, channel, world.nowMs())) continue;
+    store.events.deliver(queue, { type: 'message', message, flags: [] });
+  }
 }
 
 /** A version-4 UUID from 16 random bytes, as str(uuid.uuid4()) spells it. */

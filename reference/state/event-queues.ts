@@ -66,7 +66,12 @@ export interface EventQueue {
 }
 
 export const EVENT_QUEUES = defineTable<EventQueue>('event_queues', {
-  indexes: { user: (q) => q.user_id, queue_id: (q) => q.queue_id },
+  indexes: {
+    user: (q) => q.user_id,
+    queue_id: (q) => q.queue_id,
+    /** 1 for queues that follow public channels beyond their user's subscriptions. */
+    watching: (q) => (q.all_public_streams || q.narrow.length > 0 ? 1 : 0),
+  },
   orderBy: (q) => q.expires_ms,
 });
 
