@@ -43,14 +43,14 @@ export class EventHub {
     for (const shaped of shapeForQueue(queue, event, this.host.data.realm.empty_topic_display_name)) enqueue(queue, shaped);
     const queues = this.host.table(EVENT_QUEUES);
     if (queue.events.length > MAX_QUEUED_EVENTS) queues.delete(queue.id);
-    else queues.put(queue);
+    else queues.touched(queue);
     this.#touched.add(queue.queue_id);
   }
 
   /** Put an event straight into a queue, past its filters (heartbeats). */
   pushDirect(queue: EventQueue, event: ServerEvent): void {
     enqueue(queue, event);
-    this.host.table(EVENT_QUEUES).put(queue);
+    this.host.table(EVENT_QUEUES).touched(queue);
     this.#touched.add(queue.queue_id);
   }
 
