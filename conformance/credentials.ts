@@ -35,6 +35,12 @@ export class Credentials {
     return hit;
   }
 
+  /** The passwords and API keys of the users resolved so far, to mask them in reports. */
+  async secrets(): Promise<string[]> {
+    const settled = await Promise.allSettled(this.#cache.values());
+    return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.api_key, ...(s.value.password !== undefined ? [s.value.password] : [])] : []));
+  }
+
   async #login(role: Role, user: ProfileUser): Promise<ResolvedUser> {
     const session = await this.target.open();
     const password = 'password' in user ? user.password : undefined;

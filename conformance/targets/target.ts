@@ -24,6 +24,13 @@ export interface Target {
   readonly capabilities: ReadonlySet<Capability>;
   /** A session on a fresh state (for targets with control: reset). */
   open(): Promise<Session>;
+  /**
+   * One request before the run: rejects with a TargetUnreachable if the target does not
+   * answer at all; a warning if it answers oddly. Absent for in-process targets.
+   */
+  check?(): Promise<{ warning?: string }>;
+  /** Set once a request found nothing listening (any more): the run stops. */
+  readonly unreachable?: Error | undefined;
 }
 
 /** Lower-case header names; the body parsed if it is JSON. */

@@ -4,6 +4,7 @@
 // scenarios' control steps.
 import type { Capability, ControlAction, Profile } from '../schema.ts';
 import { formEncode, observe, type Session, type Target, type WireRequest } from './target.ts';
+import { asUnreachable, isGone, type TargetUnreachable } from './unreachable.ts';
 
 const CONTROL_ROUTES: Record<ControlAction, string> = {
   add_user: '/_understudy/users',
@@ -12,23 +13,33 @@ const CONTROL_ROUTES: Record<ControlAction, string> = {
 };
 
 const TIMEOUT_MS = 30_000;
+const CHECK_TIMEOUT_MS = 10_000;
 
 export function urlTarget(baseUrl: string, profile: Profile): Target {
   const base = baseUrl.replace(/\/+$/, '');
   const capabilities = new Set<Capability>();
   if (profile.capabilities.control) capabilities.add('control');
   if (profile.capabilities.jwt_secret !== undefined) capabilities.add('jwt_secret');
+  let gone: TargetUnreachable | undefined;
 
-  const send = async (req: WireRequest) => {
-    const res = await fetch(base + req.path, {
-      method: req.method,
-      headers: req.headers,
-      ...(req.body !== undefined ? { body: req.body } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    return observe(res.status, res.headers.entries(), await res.text());
+  const request = async (req: WireRequest, timeoutMs: number) => {
+    try {
+      const res = await fetch(base + req.path, {
+        method: req.method,
+        headers: req.headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return observe(res.status, res.headers.entries(), await res.text());
+    } catch (e) {
+      const unreachable = asUnreachable(base, e, timeoutMs);
+      if (unreachable === undefined) throw e;
+      if (isGone(unreachable)) gone ??= unreachable;
+      throw unreachable;
+    }
   };
+  const send = (req: WireRequest) => request(req, TIMEOUT_MS);
 
   const controlCall = async (path: string, params: Record<string, unknown>) => {
     const res = await send({
@@ -47,6 +58,14 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
   return {
     name: base,
     capabilities,
+    get unreachable() {
+      return gone;
+    },
+    async check() {
+      const res = await request({ method: 'GET', path: '/api/v1/server_settings', headers: {} }, CHECK_TIMEOUT_MS);
+      if (res.status === 200 && typeof res.json === 'object') return {};
+      return { warning: `GET ${base}/api/v1/server_settings answered ${res.status}${res.json === undefined ? ' (not JSON)' : ''}: is ${base} the server's base URL?` };
+    },
     async open(): Promise<Session> {
       if (capabilities.has('control')) await controlCall('/_understudy/reset', {});
       return {
