@@ -1,6 +1,7 @@
 // The CLI end to end: selection, reporters, expectations (which may only shrink), exit
 // statuses, and the URL target over a real socket.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -8,12 +9,30 @@ import * as assert from 'uvu/assert';
 import { createReference } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
 import { main, selects } from './cli.ts';
+import { EXIT } from './exit-codes.ts';
+import { runConformance, ConformanceError } from './suite.ts';
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function cli(args: string[], tty: { isTTY?: boolean; env?: Record<string, string> } = {}): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(args, { stdout: (s) => void (out += s), stderr: (s) => void (err += s) });
+  const code = await main(args, { stdout: (s) => void (out += s), stderr: (s) => void (err += s), ...tty });
   return { code, out, err };
+}
+
+/** A port nothing listens on. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const { port } = probe.address() as { port: number };
+  await new Promise((done) => probe.close(done));
+  return port;
+}
+
+function profileFile(changes: Record<string, unknown>): string {
+  const profile = JSON.parse(readFileSync(new URL('../fixtures/profile.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const file = join(mkdtempSync(join(tmpdir(), 'profile-')), 'profile.json');
+  writeFileSync(file, JSON.stringify({ ...profile, ...changes }));
+  return file;
 }
 
 /** A copy of some of scenarios/ (areas or single ids), so these tests do not depend on the rest. */
@@ -154,6 +173,112 @@ test('a target without control skips the scenarios that need it, and says so', a
   } finally {
     await serving.close();
   }
+});
+
+test('an unreachable target stops the run before it starts: one line with the cause, exit 5', async () => {
+  const url = `http://127.0.0.1:${await freePort()}`;
+  const r = await cli(['--target', url, '--scenarios', subset('users/me')]);
+  assert.is(r.code, EXIT.unreachable);
+  assert.is(r.out, '');
+  assert.is(r.err, `npm run conformance: cannot reach ${url}: connect ECONNREFUSED ${url.slice('http://'.length)}\n`);
+  const named = await cli(['--target', 'http://no-such-host.invalid:9991', '--scenarios', subset('users/me')]);
+  assert.is(named.code, EXIT.unreachable);
+  assert.match(named.err, /^npm run conformance: cannot reach http:\/\/no-such-host\.invalid:9991: getaddrinfo (ENOTFOUND|EAI_AGAIN) no-such-host\.invalid\n$/);
+});
+
+test('a target that stops answering stops the run once, saying after how many scenarios', async () => {
+  const serving = await serve(createReference({ clock: 'manual' }), { port: 0, host: '127.0.0.1' });
+  const seen: string[] = [];
+  const error = await runConformance({
+    target: serving.url,
+    scenarios: subset('auth'),
+    onResult: (r) => {
+      seen.push(r.id);
+      if (seen.length === 2) {
+        serving.server.close();
+        serving.server.closeAllConnections();
+      }
+    },
+  }).catch((e: unknown) => e);
+  assert.instance(error, ConformanceError);
+  assert.is((error as ConformanceError).kind, 'unreachable');
+  const m = /^cannot reach http:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED .* \(it stopped answering after (\d+) of (\d+) scenarios\)$/.exec((error as Error).message);
+  assert.ok(m, (error as Error).message);
+  // The scenario after the second may fail on its pooled connection (closed, not refused) and be reported; then the run stops.
+  assert.ok(seen.length === 2 || seen.length === 3, seen.join());
+  assert.is(Number(m?.[1]), seen.length);
+  assert.ok(Number(m?.[2]) > seen.length + 5, 'the rest did not run');
+});
+
+test('an --out that cannot be written exits 6 before anything runs', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'out-'));
+  writeFileSync(join(dir, 'file'), '');
+  for (const out of [join(dir, 'file', 'report.xml'), dir]) {
+    const r = await cli(['--scenarios', subset('users/me'), '--reporter', 'junit', '--out', out]);
+    assert.is(r.code, EXIT.cannotWrite, out);
+    assert.is(r.out, '', 'nothing ran');
+    assert.match(r.err, new RegExp(`^npm run conformance: cannot write --out ${out.replace(/[/.]/g, '\\$&')}: E[A-Z]+: [^\n]+\n$`));
+  }
+  const nested = join(dir, 'reports', 'junit.xml');
+  assert.is((await cli(['--scenarios', subset('users/me'), '--reporter', 'junit', '--out', nested])).code, 0);
+  assert.ok(existsSync(nested), 'missing directories are created');
+});
+
+test('credentials are masked in every report: console, json, junit and tap', async () => {
+  const dir = fixtureDir();
+  writeFileSync(
+    join(dir, 'demo', 'login.json'),
+    JSON.stringify({
+      id: 'demo/login',
+      what: 'a failing login',
+      steps: [{ as: 'anonymous', method: 'POST', path: '/api/v1/fetch_api_key', params: { username: '${user:member.email}', password: '${user:member.password}' }, expect: { status: 418 } }],
+    }),
+  );
+  const login = createReference().dispatch({ method: 'POST', path: '/api/v1/fetch_api_key', body: { username: 'hamlet@zulip.com', password: 'secret' } });
+  const key = String(login.json['api_key']);
+  const header = Buffer.from(`hamlet@zulip.com:${key}`).toString('base64');
+  const out = join(mkdtempSync(join(tmpdir(), 'masked-')), 'report');
+  for (const reporter of ['console', 'json', 'junit', 'tap']) {
+    const r = await cli(['--scenarios', dir, '--reporter', reporter, ...(reporter === 'junit' ? ['--out', out] : [])]);
+    assert.is(r.code, EXIT.failed, reporter);
+    const report = r.out + r.err + (reporter === 'junit' ? readFileSync(out, 'utf8') : '');
+    assert.match(report, /Basic &lt;hamlet@zulip\.com:\*\*\*&gt;|Basic <hamlet@zulip\.com:\*\*\*>/, reporter);
+    assert.match(report, /password=\*\*\*/, reporter);
+    assert.match(report, /"api_key"\s*:\s*"\*\*\*"/, `${reporter}: the key in the response`);
+    for (const secret of [key, header, 'password=secret']) assert.not.ok(report.includes(secret), `${reporter} shows ${secret}`);
+  }
+});
+
+test('without --target, the profile’s base_url is the target; a profile of your own needs one or the other', async () => {
+  const serving = await serve(createReference({ clock: 'manual' }), { port: 0, host: '127.0.0.1' });
+  try {
+    const scenarios = subset('users/me');
+    const withUrl = await cli(['--profile', profileFile({ base_url: serving.url }), '--scenarios', scenarios]);
+    assert.is(withUrl.code, 0, withUrl.out + withUrl.err);
+    assert.match(withUrl.out, new RegExp(`scenarios against ${serving.url.replace(/[./]/g, '\\$&')}\n`));
+    const without = await cli(['--profile', profileFile({}), '--scenarios', scenarios]);
+    assert.is(without.code, EXIT.usage);
+    assert.match(without.err, /profile\.json names no base_url: give a target \(a base URL, or "reference" for the in-process reference\)\n$/);
+    const overridden = await cli(['--profile', profileFile({ base_url: 'http://127.0.0.1:1' }), '--target', 'reference', '--scenarios', scenarios]);
+    assert.is(overridden.code, 0);
+    assert.match(overridden.err, /note: testing the in-process reference, not the profile's base_url http:\/\/127\.0\.0\.1:1/);
+    const defaults = await cli(['--scenarios', scenarios]);
+    assert.match(defaults.out, /scenarios against reference\n/, 'the default profile has no base_url: the in-process reference');
+  } finally {
+    await serving.close();
+  }
+});
+
+test('colour on a terminal; none with NO_COLOR, --no-color or a pipe', async () => {
+  const scenarios = fixtureDir();
+  const tty = await cli(['--scenarios', scenarios], { isTTY: true, env: {} });
+  assert.match(tty.out, /\u001b\[31m✗\u001b\[39m \[1\/2\] demo\/fails/);
+  assert.match(tty.out, /\u001b\[1m\u001b\[31mFAILED/);
+  for (const [args, env] of [[[], { NO_COLOR: '1' }], [['--no-color'], {}]] as const) {
+    const plain = await cli(['--scenarios', scenarios, ...args], { isTTY: true, env });
+    assert.not.match(plain.out, /\u001b\[/);
+  }
+  assert.not.match((await cli(['--scenarios', scenarios])).out, /\u001b\[/);
 });
 
 test.run();

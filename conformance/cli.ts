@@ -1,159 +1,185 @@
-// npm run conformance -- --target reference|URL --profile FILE [--only GLOB_OR_ID ...]
-//   [--reporter console|json|junit|tap] [--out FILE] [--expectations FILE] [--scenarios DIR]
-// Exit status: 0 all good, 1 a failure or an unexpected pass, 2 bad usage or bad files.
-import { readFileSync, writeFileSync } from 'node:fs';
+// The conformance command: `understudy conformance [options]` (and `npm run conformance
+// -- [options]` in the repository). Flags in, runConformance (suite.ts), reporters out.
+// Every error is one line on stderr; the exit statuses are in exit-codes.ts.
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { classify, loadExpectations, staleEntries, summarize, type Classified } from './expectations.ts';
-import { formatLoadError, loadScenarioDir, type LoadedScenario } from './loader.ts';
+import { colors, wantsColor } from './colors.ts';
+import { EXIT, EXIT_HELP } from './exit-codes.ts';
+import type { Classified } from './expectations.ts';
+import { formatLoadError } from './loader.ts';
 import { consoleReporter } from './reporters/console.ts';
 import { jsonReporter } from './reporters/json.ts';
 import { junitReporter } from './reporters/junit.ts';
-import { tapReporter } from './reporters/tap.ts';
 import type { Reporter } from './reporters/reporter.ts';
-import { Runner } from './run.ts';
-import { Profile, type Expectations } from './schema.ts';
-import type { Target } from './targets/target.ts';
-import { urlTarget } from './targets/url.ts';
+import { tapReporter } from './reporters/tap.ts';
+import { ConformanceError, runConformance, SUITES } from './suite.ts';
 
-export const USAGE = `usage: npm run conformance -- [options]
-  --target reference|URL     the in-process reference (default) or a server's base URL
-  --profile FILE             target profile (default fixtures/profile.json); --target URL overrides its base_url
-  --only GLOB_OR_ID          run only matching scenario ids (repeatable; * matches anything; an area name selects the area)
-  --reporter console|json|junit|tap   (default console)
-  --out FILE                 write the json/junit report here (console progress still goes to stdout)
-  --expectations FILE        known failures of this target: {"expected_failures": {"<id>": "<reason>"}}
-  --scenarios DIR            scenario directory (default scenarios)
+export { selects } from './suite.ts';
+
+/** The flags (usage() describes each one; a test holds it to that). */
+export const FLAGS = {
+  target: { type: 'string' },
+  profile: { type: 'string' },
+  suite: { type: 'string', default: 'scenarios' },
+  only: { type: 'string', multiple: true },
+  reporter: { type: 'string', default: 'console' },
+  out: { type: 'string' },
+  expectations: { type: 'string' },
+  scenarios: { type: 'string' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const REPORTERS = { console: undefined, json: jsonReporter, junit: junitReporter, tap: tapReporter } as const;
+
+export function usage(prog: string): string {
+  return `usage: ${prog} [options]
+Replays the conformance scenarios against a Zulip server (or the in-process reference)
+and reports every difference.
+
+  --target reference|URL   the server: a base URL, or "reference" for the in-process reference
+                           (default: the profile's base_url; the default profile has none,
+                           so the in-process reference)
+  --profile FILE           who is who on the target, and what it offers
+                           (default: the default realm's, fixtures/profile.json in the package)
+  --suite scenarios        which suite to run (default scenarios, the only one so far)
+  --only GLOB_OR_ID        run only matching scenarios (repeatable; * and ? match; an area
+                           name such as messages selects the area)
+  --reporter console|json|junit|tap
+                           report format (default console; tap is TAP 14)
+  --out FILE               write the json, junit or tap report to FILE (console progress
+                           still goes to stdout); default: stdout
+  --expectations FILE      known failures of the target: {"expected_failures": {"<id>": "<why>"}};
+                           they count as passes, and one that passes fails the run
+  --scenarios DIR          another scenario directory (default: the package's scenarios/)
+  --color, --no-color      colour on or off (default: on a terminal, off with NO_COLOR)
+  -h, --help               this help
+
+A target started with \`understudy serve\` needs --clock manual: scenarios move the clock.
+Credentials (Authorization headers, passwords, API keys) are masked in every report.
+${EXIT_HELP}
 `;
-
-class UsageError extends Error {}
-
-export function selects(pattern: string, id: string): boolean {
-  if (id === pattern || id.startsWith(`${pattern.replace(/\/$/, '')}/`)) return true;
-  const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
-  return re.test(id);
-}
-
-function loadProfile(file: string): Profile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new UsageError(`${file}: ${(e as Error).message}`);
-  }
-  const r = Profile.safeParse(raw);
-  if (!r.success) throw new UsageError(`${file}: ${r.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
-  return r.data;
 }
 
 export interface MainIO {
   stdout(s: string): void;
   stderr(s: string): void;
+  /** Whether stdout is a terminal (for colour). */
+  isTTY?: boolean;
+  env?: Record<string, string | undefined>;
 }
 
-const processIO: MainIO = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) };
+const processIO: MainIO = {
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+  isTTY: process.stdout.isTTY === true,
+  env: process.env,
+};
 
-export async function main(argv: string[], io: MainIO = processIO): Promise<number> {
-  try {
-    return await run(argv, io);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`conformance: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+/** parseArgs' errors, in one line. */
+function flagError(e: unknown): string {
+  const err = e as { code?: string; message: string };
+  const unknown = /Unknown option '([^']+)'/.exec(err.message);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  return err.message.split('. ')[0] as string;
 }
 
-async function run(argv: string[], io: MainIO): Promise<number> {
+/** Opens (and leaves) `file` for writing, so that a run does not end in an unwritable report. Throws the system's reason. */
+function checkWritable(file: string): void {
+  const existed = existsSync(file);
+  mkdirSync(dirname(file), { recursive: true });
+  closeSync(openSync(file, 'a'));
+  if (!existed) rmSync(file);
+}
+
+const why = (e: unknown) => (e as Error).message;
+
+/**
+ * Runs the command; resolves to the exit status. `prog` names the command in the usage
+ * and in the replay lines ("understudy conformance", "npm run conformance --").
+ */
+export async function main(argv: string[], io: MainIO = processIO, prog = 'npm run conformance --'): Promise<number> {
+  const name = prog.replace(/ --$/, '');
   let args;
   try {
     args = parseArgs({
       args: argv,
-      options: {
-        target: { type: 'string', default: 'reference' },
-        profile: { type: 'string', default: 'fixtures/profile.json' },
-        only: { type: 'string', multiple: true },
-        reporter: { type: 'string', default: 'console' },
-        out: { type: 'string' },
-        expectations: { type: 'string' },
-        scenarios: { type: 'string', default: 'scenarios' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: FLAGS,
       strict: true,
       allowPositionals: false,
     }).values;
   } catch (e) {
-    throw new UsageError(`${(e as Error).message}\n${USAGE}`);
+    io.stderr(`${name}: ${flagError(e)} (${prog} --help lists the options)\n`);
+    return EXIT.usage;
   }
   if (args.help) {
-    io.stdout(USAGE);
-    return 0;
+    io.stdout(usage(prog));
+    return EXIT.ok;
   }
+  const c = colors(wantsColor({ flag: args['no-color'] ? false : args.color, env: io.env ?? {}, isTTY: io.isTTY }));
+  const fail = (code: number, message: string) => {
+    io.stderr(`${c.red(`${name}:`)} ${message}\n`);
+    return code;
+  };
   const reporterName = args.reporter;
-  if (!['console', 'json', 'junit', 'tap'].includes(reporterName)) throw new UsageError(`unknown reporter ${reporterName}\n${USAGE}`);
-
-  const profile = loadProfile(args.profile);
-  const { scenarios: all, errors } = loadScenarioDir(args.scenarios);
-  // Bad files are reported first; the good ones still run, and the exit status is 2 —
-  // unless --only leaves the bad files out, in which case they are only warned about.
-  const only = args.only ?? [];
-  const isSelected = (id: string) => only.length === 0 || only.some((p) => selects(p, id));
-  for (const e of errors) io.stderr(`${isSelected(e.id ?? '') ? '' : 'warning (not selected): '}${formatLoadError(e)}\n`);
-  const badFiles = new Set(errors.filter((e) => isSelected(e.id ?? '')).map((e) => e.file)).size;
-  const selected: LoadedScenario[] = all.filter((s) => isSelected(s.scenario.id));
-  if (selected.length === 0 && badFiles === 0) throw new UsageError(`no scenario matches ${only.join(', ')}`);
-
-  let expectations: Expectations | undefined;
-  let stale: string[] = [];
-  if (args.expectations !== undefined) {
+  if (!Object.hasOwn(REPORTERS, reporterName)) return fail(EXIT.usage, `--reporter: console, json, junit or tap, not ${JSON.stringify(reporterName)}`);
+  if (!(SUITES as readonly string[]).includes(args.suite)) return fail(EXIT.usage, `--suite: ${SUITES.join(', ')} (the only suite so far), not ${JSON.stringify(args.suite)}`);
+  if (args.out !== undefined) {
     try {
-      expectations = loadExpectations(args.expectations);
+      checkWritable(args.out);
     } catch (e) {
-      throw new UsageError((e as Error).message);
+      return fail(EXIT.cannotWrite, `cannot write --out ${args.out}: ${why(e)}`);
     }
-    stale = staleEntries(expectations, new Set(all.map((s) => s.scenario.id)));
-  }
-
-  let target: Target;
-  // Imported only when used: a run against a URL does not load the reference at all.
-  if (args.target === 'reference') target = (await import('./targets/reference.ts')).referenceTarget(profile);
-  else {
-    let url: URL;
-    try {
-      url = new URL(args.target);
-    } catch {
-      throw new UsageError(`--target is "reference" or a base URL, not ${JSON.stringify(args.target)}`);
-    }
-    target = urlTarget(url.toString(), { ...profile, base_url: url.toString() });
   }
 
   const reporters: Reporter[] = [];
-  const toFile = reporterName !== 'console';
-  if (!toFile || args.out !== undefined) reporters.push(consoleReporter(io.stdout));
-  if (reporterName === 'json') reporters.push(jsonReporter());
-  if (reporterName === 'junit') reporters.push(junitReporter());
-  if (reporterName === 'tap') reporters.push(tapReporter());
+  const fileReporter = REPORTERS[reporterName as keyof typeof REPORTERS];
+  if (fileReporter === undefined || args.out !== undefined) reporters.push(consoleReporter(io.stdout, false, c));
+  if (fileReporter !== undefined) reporters.push(fileReporter());
 
-  const replayArgs = ['npm run conformance --', `--target ${args.target}`, `--profile ${args.profile}`];
-  if (args.expectations !== undefined) replayArgs.push(`--expectations ${args.expectations}`);
-  if (args.scenarios !== 'scenarios') replayArgs.push(`--scenarios ${args.scenarios}`);
-  const info = { target: target.name, total: selected.length, replay: replayArgs.join(' ') };
-  for (const r of reporters) r.start(info);
-
-  const runner = new Runner(target, profile);
   const results: Classified[] = [];
-  for (const loaded of selected) {
-    const result = classify(await runner.run(loaded), expectations);
-    results.push(result);
-    for (const r of reporters) r.result(result);
+  let report;
+  try {
+    report = await runConformance({
+      ...(args.target !== undefined ? { target: args.target } : {}),
+      ...(args.profile !== undefined ? { profile: args.profile } : {}),
+      ...(args.scenarios !== undefined ? { scenarios: args.scenarios } : {}),
+      ...(args.expectations !== undefined ? { expectations: args.expectations } : {}),
+      suite: args.suite,
+      only: args.only ?? [],
+      onLoadError: (e, selected) => io.stderr(`${selected ? '' : 'warning (not selected): '}${formatLoadError(e)}\n`),
+      onNote: (s) => io.stderr(`${c.yellow(`${name}: note:`)} ${s}\n`),
+      onStart: ({ target, total }) => {
+        const replay = [prog, `--target ${target}`];
+        if (args.profile !== undefined) replay.push(`--profile ${args.profile}`);
+        if (args.expectations !== undefined) replay.push(`--expectations ${args.expectations}`);
+        if (args.scenarios !== undefined) replay.push(`--scenarios ${args.scenarios}`);
+        for (const r of reporters) r.start({ target, total, replay: replay.join(' ') });
+      },
+      onResult: (r) => {
+        results.push(r);
+        for (const reporter of reporters) reporter.result(r);
+      },
+    });
+  } catch (e) {
+    if (e instanceof ConformanceError) return fail(e.kind === 'unreachable' ? EXIT.unreachable : EXIT.usage, e.message);
+    throw e;
   }
-  const summary = summarize(results, stale, badFiles);
+
   for (const r of reporters) {
-    const text = r.finish(summary, results);
+    const text = r.finish(report.summary, results);
     if (text === undefined) continue;
-    if (args.out !== undefined) writeFileSync(args.out, text);
-    else io.stdout(text);
+    if (args.out === undefined) io.stdout(text);
+    else {
+      try {
+        writeFileSync(args.out, text);
+      } catch (e) {
+        return fail(EXIT.cannotWrite, `cannot write --out ${args.out}: ${why(e)}`);
+      }
+    }
   }
-  if (badFiles > 0) return 2;
-  return summary.ok ? 0 : 1;
+  if (report.summary.badFiles > 0) return EXIT.usage;
+  return report.summary.ok ? EXIT.ok : EXIT.failed;
 }

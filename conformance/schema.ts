@@ -92,11 +92,15 @@ const Credentials = z.union([
 ]);
 export type Credentials = z.infer<typeof Credentials>;
 
-/** A target profile: where the server is, who the fixture users are, what the target offers. */
+/**
+ * A target profile: where the server is, who the fixture users are, what the target
+ * offers. base_url is where the runner goes unless told otherwise (--target); the
+ * default realm's profile has none (the in-process reference plays that realm).
+ */
 export const Profile = z.strictObject({
   $schema: z.string().optional(),
   description: z.string().optional(),
-  base_url: z.url(),
+  base_url: z.url().optional(),
   users: z.partialRecord(z.enum(ROLES), Credentials),
   capabilities: z
     .strictObject({

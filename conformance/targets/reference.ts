@@ -1,7 +1,7 @@
 // The in-process target: a fresh createReference() per scenario, requests through
 // reference.dispatch (synchronous, the same bytes as over HTTP), control through
 // reference.control.
-import { createReference, type ReferenceOptions } from '#reference/index.ts';
+import { createReference, type ReferenceOptions } from '../../reference/index.ts';
 import type { Capability, ControlAction, Profile } from '../schema.ts';
 import { observe, type Session, type Target } from './target.ts';
 

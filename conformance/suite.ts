@@ -1,0 +1,174 @@
+// runConformance(options): one conformance run as a function — what the CLI
+// (conformance/cli.ts) does, without its flags, reporters and exit codes. Loads the
+// scenarios and the profile, picks the target, checks once that it answers, runs the
+// selected scenarios in order and returns every result with credentials masked.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { classify, loadExpectations, staleEntries, summarize, type Classified, type Summary } from './expectations.ts';
+import { loadScenarioDir, type LoadError, type LoadedScenario } from './loader.ts';
+import { DEFAULT_PROFILE, SCENARIOS_DIR } from './paths.ts';
+import { Redactor } from './redact.ts';
+import { Runner, type ScenarioResult } from './run.ts';
+import { Expectations, Profile } from './schema.ts';
+import type { Target } from './targets/target.ts';
+import { TargetUnreachable } from './targets/unreachable.ts';
+import { urlTarget } from './targets/url.ts';
+
+/** The suites there are; --suite picks one. */
+export const SUITES = ['scenarios'] as const;
+
+/** Why a run could not start or go on: bad input (usage) or a target that does not answer. */
+export class ConformanceError extends Error {
+  constructor(
+    readonly kind: 'usage' | 'unreachable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConformanceError';
+  }
+}
+
+export interface ConformanceOptions {
+  /**
+   * 'reference' (the in-process reference), a base URL, or a Target of your own.
+   * Default: the profile's base_url; the default profile has none, so without a profile
+   * either, the in-process reference. Any other profile without a base_url needs a target.
+   */
+  target?: string | Target;
+  /** A profile (file name or object); default: the default realm's, fixtures/profile.json. */
+  profile?: string | Profile;
+  /** Which suite: 'scenarios' (the only one so far). */
+  suite?: string;
+  /** The scenario directory; default: the scenarios that ship with the package. */
+  scenarios?: string;
+  /** Run only matching scenario ids: ids, globs with * and ?, or area names. */
+  only?: readonly string[];
+  /** Known failures of the target (file name or object): they count as passes; one that passes fails the run. */
+  expectations?: string | Expectations;
+  /** A scenario file that does not load (`selected`: whether `only` would have run it). */
+  onLoadError?(error: LoadError, selected: boolean): void;
+  /** Something the caller should know and that does not stop the run. */
+  onNote?(message: string): void;
+  onStart?(info: { target: string; total: number }): void;
+  onResult?(result: Classified): void;
+}
+
+export interface ConformanceReport {
+  /** 'reference' or the base URL. */
+  target: string;
+  results: Classified[];
+  summary: Summary;
+}
+
+export function selects(pattern: string, id: string): boolean {
+  if (id === pattern || id.startsWith(`${pattern.replace(/\/$/, '')}/`)) return true;
+  const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  return re.test(id);
+}
+
+function parseProfile(raw: unknown, name: string): Profile {
+  const r = Profile.safeParse(raw);
+  if (!r.success) throw new ConformanceError('usage', `${name}: ${r.error.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ')}`);
+  return r.data;
+}
+
+export function loadProfile(file: string): Profile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new ConformanceError('usage', `${file}: ${(e as Error).message}`);
+  }
+  return parseProfile(raw, file);
+}
+
+async function chooseTarget(given: string | Target | undefined, profile: Profile, profileName: string | undefined, note: (s: string) => void): Promise<Target> {
+  if (typeof given === 'object') return given;
+  const reference = async () => (await import('./targets/reference.ts')).referenceTarget(profile);
+  if (given === 'reference') {
+    if (profile.base_url !== undefined) note(`testing the in-process reference, not the profile's base_url ${profile.base_url}`);
+    return reference();
+  }
+  let url: string;
+  if (given !== undefined) {
+    try {
+      url = new URL(given).toString();
+    } catch {
+      throw new ConformanceError('usage', `the target is "reference" or a base URL, not ${JSON.stringify(given)}`);
+    }
+    if (profile.base_url !== undefined && profile.base_url.replace(/\/+$/, '') !== url.replace(/\/+$/, '')) {
+      note(`testing ${url.replace(/\/+$/, '')}, not the profile's base_url ${profile.base_url}`);
+    }
+  } else if (profile.base_url !== undefined) {
+    url = profile.base_url;
+  } else if (profileName === undefined) {
+    return reference(); // the default profile: the reference's own realm
+  } else {
+    throw new ConformanceError('usage', `${profileName} names no base_url: give a target (a base URL, or "reference" for the in-process reference)`);
+  }
+  return urlTarget(url, { ...profile, base_url: url });
+}
+
+export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
+  const suite = options.suite ?? 'scenarios';
+  if (!(SUITES as readonly string[]).includes(suite)) throw new ConformanceError('usage', `unknown suite ${JSON.stringify(suite)}: the suites are ${SUITES.join(', ')}`);
+  const note = options.onNote ?? (() => {});
+
+  const ownProfile = typeof options.profile === 'string' && resolve(options.profile) !== DEFAULT_PROFILE ? options.profile : undefined;
+  const profile =
+    typeof options.profile === 'object' ? parseProfile(options.profile, 'the profile') : loadProfile(typeof options.profile === 'string' ? options.profile : DEFAULT_PROFILE);
+  const profileName = typeof options.profile === 'object' ? 'the profile' : ownProfile;
+
+  const { scenarios: all, errors } = loadScenarioDir(options.scenarios ?? SCENARIOS_DIR);
+  // Bad files are reported first; the good ones still run, and the summary counts the
+  // bad files — unless `only` leaves them out, in which case they are only reported.
+  const only = options.only ?? [];
+  const isSelected = (id: string) => only.length === 0 || only.some((p) => selects(p, id));
+  for (const e of errors) options.onLoadError?.(e, isSelected(e.id ?? ''));
+  const badFiles = new Set(errors.filter((e) => isSelected(e.id ?? '')).map((e) => e.file)).size;
+  const selected: LoadedScenario[] = all.filter((s) => isSelected(s.scenario.id));
+  if (selected.length === 0 && badFiles === 0) throw new ConformanceError('usage', `no scenario matches ${only.join(', ') || '(the scenario directory is empty)'}`);
+
+  let expectations: Expectations | undefined;
+  let stale: string[] = [];
+  if (options.expectations !== undefined) {
+    try {
+      expectations = typeof options.expectations === 'string' ? loadExpectations(options.expectations) : Expectations.parse(options.expectations);
+    } catch (e) {
+      throw new ConformanceError('usage', (e as Error).message);
+    }
+    stale = staleEntries(expectations, new Set(all.map((s) => s.scenario.id)));
+  }
+
+  const target = await chooseTarget(options.target, profile, profileName, note);
+  if (target.check) {
+    try {
+      const { warning } = await target.check();
+      if (warning !== undefined) note(warning);
+    } catch (e) {
+      if (e instanceof TargetUnreachable) throw new ConformanceError('unreachable', e.message);
+      throw e;
+    }
+  }
+
+  const redactor = new Redactor([profile.capabilities.jwt_secret, ...Object.values(profile.users).flatMap((u) => (u ? [u.api_key, 'password' in u ? u.password : undefined] : []))]);
+  const masked = (r: ScenarioResult): ScenarioResult => {
+    const failure = r.failure !== undefined ? redactor.value(r.failure) : undefined;
+    return { ...r, ...(failure !== undefined ? { failure } : {}), ...(r.reason !== undefined ? { reason: redactor.text(r.reason) } : {}) };
+  };
+
+  options.onStart?.({ target: target.name, total: selected.length });
+  const runner = new Runner(target, profile);
+  const results: Classified[] = [];
+  for (const loaded of selected) {
+    const raw = await runner.run(loaded);
+    if (target.unreachable !== undefined) {
+      throw new ConformanceError('unreachable', `${target.unreachable.message} (it stopped answering after ${results.length} of ${selected.length} scenarios)`);
+    }
+    for (const secret of await runner.credentials.secrets()) redactor.add(secret);
+    const result = classify(masked(raw), expectations);
+    results.push(result);
+    options.onResult?.(result);
+  }
+  return { target: target.name, results, summary: summarize(results, stale, badFiles) };
+}
