@@ -1,5 +1,5 @@
-// The conformance CLI: replays scenarios/ against the in-process reference or a base URL.
-// See conformance/cli.ts for the options, scenarios/README.md for the file format.
+// npm run conformance: `understudy conformance` from the repository (conformance/cli.ts
+// has the flags; scenarios/README.md the file format).
 import { main } from '../conformance/cli.ts';
 
 process.exitCode = await main(process.argv.slice(2));

@@ -1,13 +1,17 @@
 // npm start (scripts/serve.ts) as a process: flags, the printed URL, the request log,
-// clean shutdown, and the real zulip-js client over a real socket.
+// clean shutdown, and the real zulip-js client over a real socket. The ways it cannot
+// start (scripts/serve-command.ts): one line each, with its own exit status.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { EXIT } from '../conformance/exit-codes.ts';
 import { zulipJsJourney } from '../reference/testing/zulip-js-journey.ts';
+import { SERVE_FLAGS, serveCommand, serveUsage } from './serve-command.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -16,6 +20,8 @@ const { default: zulipInit } = await import('zulip-js');
 globalThis.FormData = platformFormData;
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
+/** uvu sets FORCE_COLOR for its own output; the log lines are matched without colour. */
+const ENV = { ...process.env, NO_COLOR: '1' };
 
 interface Running {
   url: string;
@@ -27,7 +33,7 @@ interface Running {
 
 /** Starts scripts/serve.ts on a free port and waits for the URL it prints. */
 export function startServe(args: string[] = []): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', '0', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', '0', ...args], { cwd: REPO, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((resolve, reject) => {
@@ -101,25 +107,86 @@ test('a fixture that does not load exits 2 and says why', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'understudy-fixture-'));
   try {
     writeFileSync(join(dir, 'realm.json'), JSON.stringify({ users: 'none' }));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--fixture', join(dir, 'realm.json')], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--fixture', join(dir, 'realm.json')], { cwd: REPO, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     assert.is(await new Promise((done) => child.once('exit', done)), 2);
-    assert.match(err, /cannot load the fixture/);
+    assert.match(err, /^npm start: cannot load the fixture .*realm\.json: /);
+    assert.is(err.trim().split('\n').length, 1, err);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('bad flags exit 2 with the usage', async () => {
-  for (const args of [['--clock', 'sundial'], ['--bogus']]) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const code = await new Promise((done) => child.once('exit', done));
-    assert.is(code, 2, args.join(' '));
-    assert.match(err, /usage: npm start/);
+/** serveCommand in this process, for the ways it fails before listening. */
+async function failing(args: string[]): Promise<{ code: number | undefined; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await serveCommand(args, { stdout: (x) => void (out += x), stderr: (x) => void (err += x), env: {} }, 'understudy serve');
+  return { code, out, err };
+}
+
+const oneLine = (s: string) => s.split('\n').filter(Boolean).length === 1;
+
+test('bad flags exit 2 with one line that points at --help', async () => {
+  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--port', '65536'], ['--port', 'http'], ['stray']]) {
+    const r = await failing(args);
+    assert.is(r.code, EXIT.usage, args.join(' '));
+    assert.ok(oneLine(r.err), r.err);
+    assert.match(r.err, /^understudy serve: /);
   }
+  assert.match((await failing(['--bogus'])).err, /unknown option --bogus \(understudy serve --help lists the options\)/);
+  assert.match((await failing(['--clock', 'sundial'])).err, /--clock: system or manual, not "sundial"/);
+});
+
+test('a fixture that cannot be read exits 2 and says which', async () => {
+  const r = await failing(['--fixture', join(tmpdir(), 'no-such-realm.json')]);
+  assert.is(r.code, EXIT.usage);
+  assert.ok(oneLine(r.err), r.err);
+  assert.match(r.err, /cannot read the fixture .*no-such-realm\.json: ENOENT/);
+});
+
+test('a port in use exits 3 with one line, before any request is served', async () => {
+  const taken = createServer();
+  await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+  const { port } = taken.address() as { port: number };
+  try {
+    const r = await failing(['--port', String(port), '--quiet']);
+    assert.is(r.code, EXIT.cannotListen);
+    assert.is(r.err, `understudy serve: port ${port} on 127.0.0.1 is in use (--port 0 picks a free one)\n`);
+    assert.is(r.out, '');
+  } finally {
+    taken.close();
+  }
+});
+
+test('a host that does not resolve, or is not this machine, exits 4 with one line', async () => {
+  const unresolvable = await failing(['--port', '0', '--host', 'no-such-host.invalid']);
+  assert.is(unresolvable.code, EXIT.badHost);
+  assert.match(unresolvable.err, /^understudy serve: cannot resolve --host no-such-host\.invalid \((ENOTFOUND|EAI_AGAIN)\)\n$/);
+  // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine. Binding sends nothing.
+  const foreign = await failing(['--port', '0', '--host', '192.0.2.1']);
+  assert.is(foreign.code, EXIT.badHost);
+  assert.is(foreign.err, 'understudy serve: --host 192.0.2.1 is no address of this machine (EADDRNOTAVAIL)\n');
+});
+
+test('--help describes every flag', async () => {
+  const r = await failing(['--help']);
+  assert.is(r.code, EXIT.ok);
+  assert.is(r.out, serveUsage('understudy serve'));
+  for (const flag of Object.keys(SERVE_FLAGS)) assert.ok(r.out.includes(`--${flag}`), `--${flag} is not in the help`);
+  assert.match(r.out, /--clock system\|manual[\s\S]*conformance runs need it/);
+});
+
+test('colour: status codes on a terminal, none with NO_COLOR', async () => {
+  const s = await startServe([]);
+  await fetch(`${s.url}/api/v1/nowhere`);
+  await s.stop();
+  assert.not.match(s.output(), /\u001b\[/, 'NO_COLOR');
+  const coloured = await startServe(['--color']);
+  await fetch(`${coloured.url}/api/v1/nowhere`);
+  await coloured.stop();
+  assert.match(coloured.output(), /GET \/api\/v1\/nowhere \u001b\[33m404\u001b\[39m/, '--color beats NO_COLOR');
 });
 
 test('zulip-js logs in as Iago and lists users, channels and subscriptions over HTTP (system clock)', async () => {

@@ -1,0 +1,196 @@
+// The serve command: `understudy serve [options]` (and `npm start -- [options]` in the
+// repository). The reference over node:http, by default on http://127.0.0.1:9991 with
+// the default realm, the system clock and the test-control surface at /_understudy/.
+// It logs one line per request and stops cleanly on SIGINT/SIGTERM. Every failure to
+// start is one line on stderr with its own exit status (conformance/exit-codes.ts).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { serve, type Serving } from '../reference/adapters/node-http.ts';
+import { createReference, type Reference, type ReferenceOptions } from '../reference/index.ts';
+import { colors, wantsColor, type Colors } from '../conformance/colors.ts';
+import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
+import type { MainIO } from '../conformance/cli.ts';
+
+export function serveUsage(prog: string): string {
+  return `usage: ${prog} [options]
+Serves the reference implementation of the Zulip API over HTTP.
+
+  --port N             port to listen on (default 9991; 0 picks a free one, printed on start)
+  --host HOST          address or name to listen on (default 127.0.0.1)
+  --seed S             seeds API keys and every other random value (default understudy)
+  --clock system|manual
+                       system (default) or manual: starts at the fixture's instant and moves
+                       only through POST /_understudy/clock/advance (conformance runs need it)
+  --fixture FILE       the realm to serve, in the format of fixtures/realm.json
+                       (default: the default realm)
+  --no-control         do not serve the test-control surface under /_understudy/
+  --quiet              no line per request
+  --color, --no-color  colour on or off (default: on a terminal, off with NO_COLOR)
+  -h, --help           this help
+
+Log in as any user of the default realm with password "secret", e.g.
+  curl -X POST http://127.0.0.1:9991/api/v1/fetch_api_key -d username=iago@zulip.com -d password=secret
+${EXIT_HELP}
+`;
+}
+
+/** The flags (serveUsage() describes each one; a test holds it to that). */
+export const SERVE_FLAGS = {
+  port: { type: 'string', default: '9991' },
+  host: { type: 'string', default: '127.0.0.1' },
+  seed: { type: 'string' },
+  clock: { type: 'string', default: 'system' },
+  fixture: { type: 'string' },
+  'no-control': { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+const processIO: MainIO = {
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+  isTTY: process.stdout.isTTY === true,
+  env: process.env,
+};
+
+class StartError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface ServeFlags {
+  port: number;
+  host: string;
+  quiet: boolean;
+  help: boolean;
+  color: boolean | undefined;
+  reference: ReferenceOptions;
+  fixture?: string;
+}
+
+function flags(argv: string[], prog: string): ServeFlags {
+  let values;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: SERVE_FLAGS,
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    const unknown = /Unknown option '([^']+)'/.exec((e as Error).message);
+    const what = unknown ? `unknown option ${unknown[1]}` : ((e as Error).message.split('. ')[0] as string);
+    throw new StartError(EXIT.usage, `${what} (${prog} --help lists the options)`);
+  }
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) throw new StartError(EXIT.usage, `--port: a port number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+  if (values.clock !== 'system' && values.clock !== 'manual') throw new StartError(EXIT.usage, `--clock: system or manual, not ${JSON.stringify(values.clock)}`);
+  const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'] };
+  if (values.seed !== undefined) reference.seed = values.seed;
+  return {
+    port,
+    host: values.host,
+    quiet: values.quiet,
+    help: values.help,
+    color: values['no-color'] ? false : values.color,
+    reference,
+    ...(values.fixture !== undefined ? { fixture: values.fixture } : {}),
+  };
+}
+
+function load(f: ServeFlags): Reference {
+  const options = { ...f.reference };
+  if (f.fixture !== undefined) {
+    try {
+      options.fixture = JSON.parse(readFileSync(f.fixture, 'utf8')) as unknown;
+    } catch (e) {
+      throw new StartError(EXIT.usage, `cannot read the fixture ${f.fixture}: ${(e as Error).message}`);
+    }
+  }
+  try {
+    return createReference(options);
+  } catch (e) {
+    throw new StartError(EXIT.usage, `cannot load the fixture ${f.fixture ?? ''}: ${(e as Error).message.replace(/\s+/g, ' ')}`);
+  }
+}
+
+/** node:http's listen errors as one line each. */
+function listenError(e: unknown, f: ServeFlags): StartError {
+  const code = (e as { code?: string }).code;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new StartError(EXIT.cannotListen, `port ${f.port} on ${f.host} is in use (--port 0 picks a free one)`);
+    case 'EACCES':
+      return new StartError(EXIT.cannotListen, `no permission to listen on port ${f.port} of ${f.host} (--port 0 picks a free one)`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+    case 'EAI_NONAME':
+      return new StartError(EXIT.badHost, `cannot resolve --host ${f.host} (${code})`);
+    case 'EADDRNOTAVAIL':
+    case 'EAFNOSUPPORT':
+    case 'EINVAL':
+      return new StartError(EXIT.badHost, `--host ${f.host} is no address of this machine (${code})`);
+    default:
+      throw e;
+  }
+}
+
+function requestLog(c: Colors, write: (s: string) => void) {
+  const paint = (status: number) => (status >= 500 ? c.red : status >= 400 ? c.yellow : c.green)(String(status));
+  return ({ method, path, status, ms }: { method: string; path: string; status: number; ms: number }) =>
+    write(`${method} ${path} ${paint(status)} ${c.dim(`${ms.toFixed(1)}ms`)}\n`);
+}
+
+/**
+ * Starts serving; resolves to undefined once listening (the process then runs until a
+ * signal), or to an exit status when it cannot start or only printed help.
+ */
+export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --'): Promise<number | undefined> {
+  const name = prog.replace(/ --$/, '');
+  let c = colors(wantsColor({ env: io.env ?? {}, isTTY: io.isTTY }));
+  let serving: Serving;
+  try {
+    const f = flags(argv, prog);
+    c = colors(wantsColor({ flag: f.color, env: io.env ?? {}, isTTY: io.isTTY }));
+    if (f.help) {
+      io.stdout(serveUsage(prog));
+      return EXIT.ok;
+    }
+    const reference = load(f);
+    try {
+      serving = await serve(reference, { port: f.port, host: f.host, ...(f.quiet ? {} : { log: requestLog(c, io.stdout) }) });
+    } catch (e) {
+      throw listenError(e, f);
+    }
+  } catch (e) {
+    if (!(e instanceof StartError)) throw e;
+    io.stderr(`${c.red(`${name}:`)} ${e.message}\n`);
+    return e.code;
+  }
+
+  // Handlers first, then the URL: whoever reads the URL may signal at once.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    io.stdout(`${signal}: shutting down\n`);
+    serving.close().then(
+      () => process.exit(EXIT.ok),
+      (e: unknown) => {
+        io.stderr(`${name}: ${(e as Error).message}\n`);
+        process.exit(EXIT.internal);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
+  return undefined;
+}
