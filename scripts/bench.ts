@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { createReference, type ApiRequest } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
 import { runEventBench, type EventBenchResult } from './bench-events.ts';
+import { BENCH_USAGE, benchFlags, type BenchFlags } from './bench-flags.ts';
 import { runMessageBench } from './bench-messages.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
@@ -331,10 +332,18 @@ if (argv[0] === '--load') {
   const result = await generateLoad(url ?? '', Number(connections), Number(seconds), authorization ?? '', Number(bodyLength));
   process.stdout.write(JSON.stringify(result));
 } else {
-  const json = argv.includes('--json');
-  const at = argv.indexOf('--messages');
-  const count = at === -1 ? undefined : /^\d+$/.test(argv[at + 1] ?? '') ? Number(argv[at + 1]) : 1_000_000;
-  const result = await main(argv.includes('--quick'), !argv.includes('--no-http'), count, argv.includes('--events'));
-  report(result, json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
-  if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  let flags: BenchFlags;
+  try {
+    flags = benchFlags(argv);
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message} (${BENCH_USAGE})\n`);
+    process.exit(2);
+  }
+  if (flags.help) {
+    console.log(BENCH_USAGE);
+    process.exit(0);
+  }
+  const result = await main(flags.quick, flags.http, flags.messages, flags.events);
+  report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
+  if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

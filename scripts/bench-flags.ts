@@ -1,0 +1,35 @@
+// npm run bench's flags. Anything else is refused (a mistyped flag would otherwise run
+// the whole benchmark with the defaults).
+export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events]';
+
+export interface BenchFlags {
+  json: boolean;
+  quick: boolean;
+  http: boolean;
+  help: boolean;
+  /** --messages [N]: the message-store benchmark over N messages (default 1,000,000). */
+  messages: number | undefined;
+  /** --events: the long-poll benchmark. */
+  events: boolean;
+}
+
+export function benchFlags(argv: readonly string[]): BenchFlags {
+  const flags: BenchFlags = { json: false, quick: false, http: true, help: false, messages: undefined, events: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--json') flags.json = true;
+    else if (arg === '--quick') flags.quick = true;
+    else if (arg === '--no-http') flags.http = false;
+    else if (arg === '--events') flags.events = true;
+    else if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg === '--messages') {
+      const next = argv[i + 1];
+      if (next !== undefined && /^\d+$/.test(next)) {
+        flags.messages = Number(next);
+        i++;
+      } else flags.messages = 1_000_000;
+    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}`);
+    else throw new Error(`unexpected argument ${JSON.stringify(arg)}`);
+  }
+  return flags;
+}
