@@ -7,10 +7,16 @@
 #   4. browser            *.browser.test.ts: msw setupWorker in headless Chromium (/usr/bin/chromium)
 #   5. conformance        scenarios/ against the in-process reference
 #   6. conformance HTTP   scenarios/ against scripts/serve.ts on a free port
+#   7. package            the packed tarball in a scratch project, Node 20 and 22 (scripts/package/check.sh)
 # Node 20 runs everything but stage 3: npm's own node ($npm_node_execpath), not whatever
 # `node` is first on PATH.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+# The node22 dev dependency (npm:node@22) links itself as node_modules/.bin/node, which npm
+# scripts put first on PATH. Removed here rather than by an install script, which would
+# also run for everyone who installs the package.
+rm -f node_modules/.bin/node
 
 NODE="${npm_node_execpath:-$(command -v node)}"
 NODE22="node_modules/node22/bin/node"
@@ -155,6 +161,16 @@ fi
 kill "$SERVER_PID" 2>/dev/null
 wait "$SERVER_PID" 2>/dev/null
 SERVER_PID=""
+
+# 7. the package as a user installs it (it prints "package: N passed, N failed" last)
+banner "package"
+start="$(now)"
+NODE="$NODE" NODE22="$NODE22" bash scripts/package/check.sh 2>&1 | tee "$TMP/package.log"
+status="${PIPESTATUS[0]}"
+read -r p f < <(sed -n 's/^package: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$TMP/package.log" | tail -1)
+if [ -z "${p:-}" ]; then p=0 f=1; fi
+if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+finish_stage "package" "$start" "$p" "$f"
 
 printf '\nStages:\n'
 printf '  %s\n' "${TIMINGS[@]}"
