@@ -36,6 +36,13 @@ export interface Control {
   emailOutbox(): unknown[];
   /** The events delivered to a user (the last `limit`, default 100), as a client with every capability receives them. */
   events(userId: number, limit?: number): Array<Record<string, unknown>>;
+  /** The push bouncer's X25519 public key (Base64), which clients seal registrations to. */
+  pushBouncerKey(): string;
+  /** A sealed push registration, as a client with libsodium would build it (token, token_kind, timestamp, ios_app_id?). */
+  sealPushRegistration(params: Record<string, string | number>): { encrypted_push_registration: string; token_id: string; bouncer_public_key: string };
+  /** Add a legacy (unencrypted) push registration of a user; returns its id. */
+  addLegacyPushRegistration(params: Record<string, string | number>): number;
+  legacyPushRegistrations(userId: number): Array<Record<string, unknown>>;
 }
 
 export interface Reference {
@@ -91,6 +98,13 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     setConfig: (params) => void controlCall('/config', params),
     emailOutbox: () => controlCall('/email/outbox', {}, 'GET')['emails'] as unknown[],
     events: (userId, limit = 100) => controlCall('/events', { user_id: userId, limit }, 'GET')['events'] as Array<Record<string, unknown>>,
+    pushBouncerKey: () => controlCall('/push/bouncer', {}, 'GET')['public_key'] as string,
+    sealPushRegistration: (params) => {
+      const { encrypted_push_registration, token_id, bouncer_public_key } = controlCall('/push/seal', params) as Record<string, string>;
+      return { encrypted_push_registration: encrypted_push_registration!, token_id: token_id!, bouncer_public_key: bouncer_public_key! };
+    },
+    addLegacyPushRegistration: (params) => controlCall('/push/legacy', params)['id'] as number,
+    legacyPushRegistrations: (userId) => controlCall('/push/legacy', { user_id: userId }, 'GET')['registrations'] as Array<Record<string, unknown>>,
   };
 
   return {
