@@ -19,6 +19,8 @@ export type { ReferenceOptions } from './options.ts';
 export { signHs256 } from './crypto/jwt.ts';
 
 export type { Snapshot } from './world.ts';
+export type { PushNotification } from './state/push-outbox.ts';
+import type { PushNotification } from './state/push-outbox.ts';
 
 export interface Control {
   /** Move the manual clock forward. */
@@ -43,6 +45,8 @@ export interface Control {
   /** Add a legacy (unencrypted) push registration of a user; returns its id. */
   addLegacyPushRegistration(params: Record<string, string | number>): number;
   legacyPushRegistrations(userId: number): Array<Record<string, unknown>>;
+  /** The encrypted mobile notifications sent (the newest 1,000), oldest first; optionally one user's. */
+  pushOutbox(userId?: number): PushNotification[];
 }
 
 export interface Reference {
@@ -104,6 +108,7 @@ export function createReference(options: ReferenceOptions = {}): Reference {
       return { encrypted_push_registration: encrypted_push_registration!, token_id: token_id!, bouncer_public_key: bouncer_public_key! };
     },
     addLegacyPushRegistration: (params) => controlCall('/push/legacy', params)['id'] as number,
+    pushOutbox: (userId) => controlCall('/push/outbox', userId === undefined ? {} : { user_id: userId }, 'GET')['notifications'] as PushNotification[],
     legacyPushRegistrations: (userId) => controlCall('/push/legacy', { user_id: userId }, 'GET')['registrations'] as Array<Record<string, unknown>>,
   };
 

@@ -117,4 +117,5 @@ export const ROUTES: readonly Route[] = [
   ctl('POST', '/push/seal', controlPush.sealPushRegistration),
   ctl('POST', '/push/legacy', controlPush.addLegacyPushRegistration),
   ctl('GET', '/push/legacy', controlPush.legacyPushRegistrations),
+  ctl('GET', '/push/outbox', controlPush.pushOutbox),
 ];

@@ -10,6 +10,7 @@ import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { LEGACY_PUSH } from '../state/legacy-push.ts';
 import { PUSH_TOKEN_KINDS } from '../state/devices.ts';
+import { PUSH_OUTBOX } from '../state/push-outbox.ts';
 
 export function pushBouncer(ctx: Ctx): Record<string, unknown> {
   return { public_key: bouncerPublicKey(ctx.world) };
@@ -37,4 +38,11 @@ export function addLegacyPushRegistration(ctx: Ctx): Record<string, unknown> {
 export function legacyPushRegistrations(ctx: Ctx): Record<string, unknown> {
   const { user_id } = ctx.params.read({ user_id: json(z.int()) });
   return { registrations: ctx.store.table(LEGACY_PUSH).find('owner', user_id) };
+}
+
+/** The newest notifications (at most 1,000 are kept), oldest first; `user_id` keeps one user's. */
+export function pushOutbox(ctx: Ctx): Record<string, unknown> {
+  const { user_id } = ctx.params.read({ user_id: json(z.int()).optional() });
+  const all = ctx.store.table(PUSH_OUTBOX).all();
+  return { notifications: structuredClone(user_id === undefined ? all : all.filter((n) => n.user_id === user_id)) };
 }

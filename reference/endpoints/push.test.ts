@@ -207,7 +207,7 @@ for (const [what, build, code] of [
   test(`the bouncer refuses ${what}: ${code} on the device, after the pending update`, () => {
     const ref = createReference();
     const id = newDevice(ref);
-    const token = build(ref);
+    const token: Params = build(ref);
     register(ref, { device_id: id, push_key: KEY_1, push_key_id: 7, ...token });
     const events = deviceEvents(ref);
     assert.is(events.length, 3);
