@@ -47,6 +47,8 @@ export interface Control {
   legacyPushRegistrations(userId: number): Array<Record<string, unknown>>;
   /** The encrypted mobile notifications sent (the newest 1,000), oldest first; optionally one user's. */
   pushOutbox(userId?: number): PushNotification[];
+  /** Grant or revoke a user's video-call provider token (emits has_vidprov_token). */
+  setVidprovToken(userId: number, hasToken: boolean): void;
 }
 
 export interface Reference {
@@ -109,6 +111,7 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     },
     addLegacyPushRegistration: (params) => controlCall('/push/legacy', params)['id'] as number,
     pushOutbox: (userId) => controlCall('/push/outbox', userId === undefined ? {} : { user_id: userId }, 'GET')['notifications'] as PushNotification[],
+    setVidprovToken: (userId, hasToken) => void controlCall('/vidprov/token', { user_id: userId, has_token: hasToken }),
     legacyPushRegistrations: (userId) => controlCall('/push/legacy', { user_id: userId }, 'GET')['registrations'] as Array<Record<string, unknown>>,
   };
 

@@ -3,6 +3,7 @@
 // test-control surface); {name} matches digits only, as the real server's URL patterns do.
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
+import { vidprovToken } from './endpoints/control-video-calls.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
@@ -16,6 +17,7 @@ import { updateSubscriptionProperties, updateSubscriptionProperty } from './endp
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpoints/subscriptions.ts';
 import { getTopics } from './endpoints/topics.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
+import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
 import type { Handler } from './request/context.ts';
@@ -101,6 +103,7 @@ export const ROUTES: readonly Route[] = [
   api('POST', '/register_client_device', registerClientDevice),
   api('POST', '/remove_client_device', removeClientDevice),
   api('POST', '/mobile_push/register', registerPushDevice),
+  api('POST', '/calls/vidprov/create', createVideoCall),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),
@@ -118,4 +121,5 @@ export const ROUTES: readonly Route[] = [
   ctl('POST', '/push/legacy', controlPush.addLegacyPushRegistration),
   ctl('GET', '/push/legacy', controlPush.legacyPushRegistrations),
   ctl('GET', '/push/outbox', controlPush.pushOutbox),
+  ctl('POST', '/vidprov/token', vidprovToken),
 ];

@@ -1,7 +1,8 @@
 // Registering and removing a client device (zulip/zulip zerver/actions/devices.py,
 // zerver/views/devices.py): the device id a mobile client then names in its push
 // registration. Each change is told to the owner alone.
-import { accessDevice, CLIENT_DEVICE_LEVEL, requireFeatureLevel } from '../domain/devices.ts';
+import { accessDevice, CLIENT_DEVICE_LEVEL } from '../domain/devices.ts';
+import { requireFeatureLevel } from '../domain/feature-level.ts';
 import { DEVICES, newDevice, type Device } from '../state/devices.ts';
 import type { User } from '../state/types.ts';
 import type { World } from '../world.ts';

@@ -1,22 +1,13 @@
 // Client devices as the rules and the registration response see them
 // (zulip/zulip zerver/lib/devices.py: check_device_id, get_devices).
-import { BadRequest, RouteNotFound } from '../errors.ts';
+import { BadRequest } from '../errors.ts';
 import { DEVICES, type Device } from '../state/devices.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
-import type { World } from '../world.ts';
 
 /** Feature levels of the client-device endpoints (zulip.com/api/changelog). */
 export const CLIENT_DEVICE_LEVEL = 468;
 export const REMOVE_CLIENT_DEVICE_LEVEL = 470;
-
-/**
- * A route that a server of this feature level does not have.
- * NOTE: approximation: an older server has no such URL and answers 404 before authentication; here the 404 comes after it.
- */
-export function requireFeatureLevel(world: World, level: number): void {
-  if (world.config.feature_level < level) throw new RouteNotFound();
-}
 
 export function devicesOf(store: Store, userId: number): Device[] {
   return store.table(DEVICES).find('owner', userId);

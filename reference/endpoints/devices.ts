@@ -2,7 +2,8 @@
 // zerver/views/devices.py.
 import { z } from 'zod';
 import { checkRemoveClientDevice, doRemoveClientDevice, registerClientDevice as register } from '../actions/client-devices.ts';
-import { REMOVE_CLIENT_DEVICE_LEVEL, requireFeatureLevel } from '../domain/devices.ts';
+import { REMOVE_CLIENT_DEVICE_LEVEL } from '../domain/devices.ts';
+import { requireFeatureLevel } from '../domain/feature-level.ts';
 import type { Ctx } from '../request/context.ts';
 import { json } from '../request/params.ts';
 

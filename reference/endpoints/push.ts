@@ -3,7 +3,8 @@
 // then the parameters, then the action's checks.
 import { z } from 'zod';
 import { checkRegisterPush, doRegisterPush, refuseBots } from '../actions/register-push.ts';
-import { CLIENT_DEVICE_LEVEL, requireFeatureLevel } from '../domain/devices.ts';
+import { CLIENT_DEVICE_LEVEL } from '../domain/devices.ts';
+import { requireFeatureLevel } from '../domain/feature-level.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { PUSH_TOKEN_KINDS, type PushTokenKind } from '../state/devices.ts';
