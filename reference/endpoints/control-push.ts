@@ -16,10 +16,14 @@ export function pushBouncer(ctx: Ctx): Record<string, unknown> {
   return { public_key: bouncerPublicKey(ctx.world) };
 }
 
-/** Seal a registration as a client would; nothing is checked, so tests can seal bad ones too. */
+/**
+ * Seal a registration as a client would; nothing is checked, so tests can seal bad ones
+ * too. `timestamp` (UNIX seconds) defaults to the server's now.
+ */
 export function sealPushRegistration(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read({ token: str(), token_kind: str(), timestamp: json(z.int()), ios_app_id: str().optional() });
-  const payload = { token: p.token, token_kind: p.token_kind, timestamp: p.timestamp, ...(p.ios_app_id !== undefined ? { ios_app_id: p.ios_app_id } : {}) };
+  const p = ctx.params.read({ token: str(), token_kind: str(), timestamp: json(z.int()).optional(), ios_app_id: str().optional() });
+  const timestamp = p.timestamp ?? ctx.nowSeconds();
+  const payload = { token: p.token, token_kind: p.token_kind, timestamp, ...(p.ios_app_id !== undefined ? { ios_app_id: p.ios_app_id } : {}) };
   return sealRegistration(ctx.world, payload);
 }
 
