@@ -6,12 +6,12 @@
 //   npx tsx scripts/push-scenarios.ts      (rewrites those four directories)
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { base64 } from '../reference/crypto/encoding.ts';
 import { formatPushKey } from '../reference/crypto/push-key.ts';
 
 type Json = Record<string, unknown>;
-interface Scenario {
+export interface Scenario {
   id: string;
   what: string;
   source: string[];
@@ -91,6 +91,7 @@ const deviceEvents = (count: number, last: Json[] = []): Json => ({
 
 const update = (fields: Json): Json => ({ type: 'device', op: 'update', device_id: '${device}', ...fields });
 
+export const AREAS = ['devices', 'push', 'push-matrix', 'video-calls'] as const;
 const scenarios: Scenario[] = [];
 const add = (s: Scenario) => scenarios.push({ ...s, needs: s.needs ?? ['control'] });
 
@@ -456,12 +457,25 @@ add({
 
 // ---- write ---------------------------------------------------------------------------
 
-for (const dir of ['devices', 'push', 'push-matrix', 'video-calls']) rmSync(join(ROOT, dir), { recursive: true, force: true });
-for (const s of scenarios) {
-  const file = join(ROOT, `${s.id}.json`);
-  mkdirSync(join(file, '..'), { recursive: true });
-  const { needs, ...rest } = s;
-  const ordered = { id: rest.id, what: rest.what, source: rest.source, ...(needs && needs.length > 0 ? { needs } : {}), steps: rest.steps };
-  writeFileSync(file, `${JSON.stringify(ordered, null, 2)}\n`);
+/** Every scenario this script makes, with the file text it writes for it. */
+export function pushScenarioFiles(): Array<{ id: string; text: string }> {
+  return scenarios.map((s) => {
+    const ordered = { id: s.id, what: s.what, source: s.source, ...(s.needs && s.needs.length > 0 ? { needs: s.needs } : {}), steps: s.steps };
+    return { id: s.id, text: `${JSON.stringify(ordered, null, 2)}\n` };
+  });
 }
-console.log(`wrote ${scenarios.length} scenarios`);
+
+export function writePushScenarios(root = ROOT): number {
+  for (const dir of AREAS) rmSync(join(root, dir), { recursive: true, force: true });
+  const files = pushScenarioFiles();
+  for (const { id, text } of files) {
+    const file = join(root, `${id}.json`);
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, text);
+  }
+  return files.length;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(`wrote ${writePushScenarios()} scenarios`);
+}
