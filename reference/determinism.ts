@@ -12,19 +12,42 @@ export interface Clock {
   advance(ms: number): void;
   /** Restore a manual clock to an earlier instant (snapshot/restore). */
   set(ms: number): void;
+  /**
+   * Call `fn` once the clock reaches `atMs`: a manual clock when advance() passes it (in
+   * time order, each timer seeing its own instant), a system clock by a real timer.
+   * Returns a function that cancels it.
+   */
+  setTimer(atMs: number, fn: () => void): () => void;
 }
 
 export function manualClock(startMs: number): Clock {
   let t = startMs;
+  let seq = 0;
+  /** Pending timers: fired by advance() in (time, creation) order. */
+  const timers = new Map<number, { at: number; fn: () => void }>();
   return {
     kind: 'manual',
     now: () => t,
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
-      t += ms;
+      const end = t + ms;
+      for (;;) {
+        let next: [number, { at: number; fn: () => void }] | undefined;
+        for (const entry of timers) if (entry[1].at <= end && (next === undefined || entry[1].at < next[1].at)) next = entry;
+        if (next === undefined) break;
+        timers.delete(next[0]);
+        t = Math.max(t, next[1].at);
+        next[1].fn();
+      }
+      t = end;
     },
     set(ms) {
       t = ms;
+    },
+    setTimer(atMs, fn) {
+      const id = seq++;
+      timers.set(id, { at: atMs, fn });
+      return () => void timers.delete(id);
     },
   };
 }
@@ -38,6 +61,12 @@ export function systemClock(): Clock {
     },
     set() {
       /* a system clock keeps real time across restore */
+    },
+    setTimer(atMs, fn) {
+      const handle = setTimeout(fn, Math.max(0, atMs - Date.now()));
+      // A pending long-poll heartbeat must not keep a process alive on its own.
+      (handle as { unref?: () => void }).unref?.();
+      return () => clearTimeout(handle);
     },
   };
 }

@@ -120,6 +120,13 @@ export class StreamWildcardMentionNotAllowed extends ApiError {
   }
 }
 
+/** An unknown, expired or another user's event queue (zerver/tornado/exceptions.py BadEventQueueIdError). */
+export class BadEventQueueId extends ApiError {
+  constructor(queueId: string) {
+    super(400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, { queue_id: queueId });
+  }
+}
+
 export class StreamDoesNotExist extends ApiError {
   constructor(message: string, data: ErrorData) {
     super(400, 'STREAM_DOES_NOT_EXIST', message, data);

@@ -7,7 +7,8 @@ import { toApiRequest, toResponse } from './adapters/fetch.ts';
 import type { Core } from './http/core.ts';
 import { dispatch as dispatchCore, preflight as preflightCore } from './http/dispatch.ts';
 import { ApiError, BadRequest } from './errors.ts';
-import type { ApiRequest, ApiResponse } from './http/request.ts';
+import type { ApiRequest, ApiResponse, LongPollWait } from './http/request.ts';
+import { LongPolls } from './http/long-poll.ts';
 import { DEFAULT_SEED, defaultConfig, type ReferenceOptions } from './options.ts';
 import { fixtureInstantMs, loadFixture, parseFixture, type Fixture } from './fixture/load.ts';
 import { Store } from './state/store.ts';
@@ -38,6 +39,8 @@ export interface Control {
   emailOutbox(): unknown[];
   /** The events delivered to a user (the last `limit`, default 100), as a client with every capability receives them. */
   events(userId: number, limit?: number): Array<Record<string, unknown>>;
+  /** How many GET /events long-polls are waiting now (through respond, handle, msw or node:http). */
+  waitingPolls(): number;
   /** The push bouncer's X25519 public key (Base64), which clients seal registrations to. */
   pushBouncerKey(): string;
   /** A sealed push registration, as a client with libsodium would build it (token, token_kind, timestamp, ios_app_id?). */
@@ -60,6 +63,15 @@ export interface Reference {
    * O(headers).
    */
   preflight(req: Omit<ApiRequest, 'body'>): ApiResponse | null;
+  /**
+   * dispatch, then, for a GET /events that may wait (`res.wait`), the wait: resolves when
+   * an event reaches the queue or the heartbeat deadline passes; to null if `signal`
+   * aborts first (the client went away). The async front doors answer through this.
+   */
+  respond(req: ApiRequest, signal?: AbortSignal): Promise<ApiResponse | null>;
+  /** The wait of a dispatched `res` that has `res.wait` (what respond does after dispatch). */
+  wait(req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null>;
+  /** The fetch front door: respond() between Request and Response. */
   handle(request: Request): Promise<Response>;
   control: Control;
   snapshot(): Snapshot;
@@ -77,8 +89,14 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     typeof options.clock === 'object' ? options.clock : options.clock === 'system' ? systemClock() : manualClock(fixtureInstantMs(fixture));
   const random = new SeededRandom(options.seed ?? DEFAULT_SEED);
   const world = new World(new Store(loadFixture(fixture, defaultConfig(options))), clock, random);
-  const core: Core = { world, control: options.control ?? true };
+  // The polls answer through dispatch, and dispatch wakes them: each knows the other.
+  let polls: LongPolls | undefined;
+  const core: Core = { world, control: options.control ?? true, waiting: { wake: (ids) => polls?.wake(ids) } };
+  polls = new LongPolls(world, (req, resumed) => dispatchCore(core, req, resumed));
   const dispatch = (req: ApiRequest) => dispatchCore(core, req);
+  const wait = async (req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null> =>
+    res.wait ? (polls as LongPolls).wait(req, res as ApiResponse & { wait: LongPollWait }, signal) : res;
+  const respond = (req: ApiRequest, signal?: AbortSignal) => wait(req, dispatch(req), signal);
   const controlCall = (path: string, params: Record<string, string | number | boolean> = {}, method = 'POST') => {
     const body = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
     const res = dispatchCore({ ...core, control: true }, { method, path: `/_understudy${path}`, body });
@@ -103,6 +121,7 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     addUser: (params) => controlCall('/users', params) as unknown as { user_id: number; api_key: string; email: string },
     setConfig: (params) => void controlCall('/config', params),
     emailOutbox: () => controlCall('/email/outbox', {}, 'GET')['emails'] as unknown[],
+    waitingPolls: () => (polls as LongPolls).size,
     events: (userId, limit = 100) => controlCall('/events', { user_id: userId, limit }, 'GET')['events'] as Array<Record<string, unknown>>,
     pushBouncerKey: () => controlCall('/push/bouncer', {}, 'GET')['public_key'] as string,
     sealPushRegistration: (params) => {
@@ -118,8 +137,12 @@ export function createReference(options: ReferenceOptions = {}): Reference {
   return {
     dispatch,
     preflight: (req) => preflightCore(core, req),
+    respond,
+    wait,
     async handle(request) {
-      return toResponse(dispatch(await toApiRequest(request)), request.method);
+      const res = await respond(await toApiRequest(request), request.signal);
+      // A client that went away gets nothing; the Response is never read.
+      return res === null ? new Response(null, { status: 499 }) : toResponse(res, request.method);
     },
     control,
     snapshot,

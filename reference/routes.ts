@@ -6,6 +6,7 @@ import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
+import { deleteEvents, getEvents, register } from './endpoints/events.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
 import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
@@ -76,6 +77,11 @@ export const ROUTES: readonly Route[] = [
   read('/users/{user_id}', getUser),
   read('/streams', getStreams),
   api('GET', '/get_stream_id', getStreamId),
+
+  // real-time events
+  api('POST', '/register', register, 'public-access'),
+  api('GET', '/events', getEvents),
+  api('DELETE', '/events', deleteEvents),
 
   // messages
   api('POST', '/messages', sendMessage),

@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]]: how fast the reference
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events]: how fast the reference
 // answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
@@ -7,7 +7,9 @@
 //   (c) reference.reset(), on untouched state and after a write;
 //   (d) GET /users over node:http against a bare node:http server sending the same bytes
 //       and headers, both loaded by a second process (this file with --load) on 127.0.0.1;
-//   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages.
+//   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages;
+//   (f) with --events: bench-events.ts, long-poll release latency with 100 and 1,000
+//       GET /events waiting over node:http, and the server's CPU while they wait.
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createReference, type ApiRequest } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
+import { runEventBench, type EventBenchResult } from './bench-events.ts';
 import { runMessageBench } from './bench-messages.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
@@ -293,6 +296,9 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
     print(`  full-text index: built by the first search in ${m.search_index_build_seconds} s; then ${m.bytes_per_message_with_search_index} bytes a message`);
     for (const [name, l] of Object.entries(m.latency_ms)) print(`  GET /messages ${name}: p50 ${l.p50} ms, p99 ${l.p99} ms (${l.count} messages)`);
   }
+  for (const e of r.events ?? []) {
+    print(`long-poll, ${n(e.waiting)} GET /events waiting over node:http, ${e.rounds} rounds: released p50 ${e.release_ms.p50} ms, p99 ${e.release_ms.p99} ms, max ${e.release_ms.max} ms after the message; server CPU while waiting ${e.idle_cpu_ms_per_s} ms/s`);
+  }
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -302,8 +308,10 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   }
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined) {
+async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean) {
   const in_process = inProcess(quick);
+  const eventFigures: EventBenchResult[] = [];
+  if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
   return {
     machine: machine(),
     date: new Date().toISOString(),
@@ -313,6 +321,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined)
     http: http ? await overHttp(quick) : undefined,
     // The million-message realm is slow to build: only when asked for.
     messages: messages === undefined ? undefined : runMessageBench(messages),
+    events: events ? eventFigures : undefined,
   };
 }
 
@@ -325,7 +334,7 @@ if (argv[0] === '--load') {
   const json = argv.includes('--json');
   const at = argv.indexOf('--messages');
   const count = at === -1 ? undefined : /^\d+$/.test(argv[at + 1] ?? '') ? Number(argv[at + 1]) : 1_000_000;
-  const result = await main(argv.includes('--quick'), !argv.includes('--no-http'), count);
+  const result = await main(argv.includes('--quick'), !argv.includes('--no-http'), count, argv.includes('--events'));
   report(result, json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

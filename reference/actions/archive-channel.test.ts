@@ -1,4 +1,5 @@
 // The test-control surface's archive: what changes, who hears it, and refusals.
+import { emissions } from '../testing/emissions.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
@@ -9,12 +10,12 @@ const archive = (ref: ReturnType<typeof createReference>, id: number) => ref.dis
 test('archiving Verona tells everyone who could see it, drops it as the announcement channel, and posts a notice', () => {
   const ref = createReference();
   const verona = ref.store.channelByName('Verona')!;
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   assert.is(archive(ref, verona.stream_id).status, 200);
   const after = ref.store.channel(verona.stream_id)!;
   assert.equal([after.is_archived, after.is_default], [true, false]);
   assert.is(ref.store.realm.new_stream_announcements_stream_id, null);
-  const events = ref.store.data.events.slice(from);
+  const events = emissions(ref).slice(from);
   const update = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'update')!;
   assert.equal(update.event, { type: 'stream', op: 'update', stream_id: verona.stream_id, name: 'Verona', property: 'is_archived', value: true });
   assert.ok(update.users.includes(12), 'Polonius is subscribed');

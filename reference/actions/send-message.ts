@@ -16,6 +16,7 @@ import { FLAG, type Channel, type Message, type User } from '../state/types.ts';
 import { normalizeContent, normalizeTopic } from './message-text.ts';
 import { notifyNewMessage } from './push-notify.ts';
 import { applyTopicVisibility, senderPolicyChange } from './topic-visibility.ts';
+import { deliverToWatchers } from './event-queues.ts';
 
 /**
  * Clients whose messages count as sent by a human, and so start read for the sender
@@ -193,6 +194,7 @@ export function doSendMessage(world: World, prepared: PreparedMessage, localId: 
     if (userId === message.sender_id && localId !== undefined) event.local_message_id = localId;
     store.emit([userId], event);
   }
+  deliverToWatchers(world, message, prepared.flags);
   notifyNewMessage(world, message, prepared.flags);
   const mentioned = [...prepared.flags].filter(([, bits]) => bits & FLAG.mentioned).map(([id]) => id);
   applyTopicVisibility(world, message, senderPolicy, mentioned);

@@ -1,5 +1,6 @@
 // POST /users/me/subscriptions as the fixture characters see it: who hears which event,
 // what Notification Bot says, and that every refusal leaves the state as it was.
+import { emissions } from '../testing/emissions.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
@@ -12,8 +13,8 @@ const id = (ref: Reference, name: string) => ref.store.userByEmail(`${name}@zuli
 const subscribe = (ref: Reference, who: string, params: Record<string, unknown>) =>
   api(ref, `${who}@zulip.com`, 'POST', '/users/me/subscriptions', params);
 /** Events recorded since `from`, with their recipients. */
-const eventsSince = (ref: Reference, from: number) => ref.store.data.events.slice(from);
-const mark = (ref: Reference) => ref.store.data.events.length;
+const eventsSince = (ref: Reference, from: number) => emissions(ref).slice(from);
+const mark = (ref: Reference) => emissions(ref).length;
 const nonGuestIds = (ref: Reference) =>
   ref.store.realmUsers().filter((u) => u.is_active && u.role !== 600).map((u) => u.user_id).sort((a, b) => a - b);
 

@@ -1,4 +1,5 @@
 // Subscription settings: the two muting events in the real order, and refusals that change nothing.
+import { emissions } from '../testing/emissions.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
@@ -10,10 +11,10 @@ const verona = (ref: Reference) => ref.store.channelByName('Verona')!.stream_id;
 
 test('muting Verona tells Hamlet twice: in_home_view first, then is_muted', () => {
   const ref = createReference();
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   assert.is(api(ref, 'hamlet', 'PATCH', `/users/me/subscriptions/${verona(ref)}`, { property: 'is_muted', value: 'true' }).status, 200);
   assert.equal(
-    ref.store.data.events.slice(from).map((e) => [e.users, e.event]),
+    emissions(ref).slice(from).map((e) => [e.users, e.event]),
     [
       [[6], { type: 'subscription', op: 'update', property: 'in_home_view', value: false, stream_id: verona(ref) }],
       [[6], { type: 'subscription', op: 'update', property: 'is_muted', value: true, stream_id: verona(ref) }],
@@ -23,10 +24,10 @@ test('muting Verona tells Hamlet twice: in_home_view first, then is_muted', () =
 
 test('in_home_view=true unmutes, and still sends both events in the same order', () => {
   const ref = createReference();
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   api(ref, 'hamlet', 'PATCH', `/users/me/subscriptions/${verona(ref)}`, { property: 'in_home_view', value: 'true' });
   assert.equal(
-    ref.store.data.events.slice(from).map((e) => [(e.event as Record<string, unknown>)['property'], (e.event as Record<string, unknown>)['value']]),
+    emissions(ref).slice(from).map((e) => [(e.event as Record<string, unknown>)['property'], (e.event as Record<string, unknown>)['value']]),
     [['in_home_view', true], ['is_muted', false]],
   );
   assert.is(ref.store.subscription(6, verona(ref))!.is_muted, false);
@@ -34,7 +35,7 @@ test('in_home_view=true unmutes, and still sends both events in the same order',
 
 test('the bulk form applies every change in order, one event each', () => {
   const ref = createReference();
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   const res = api(ref, 'hamlet', 'POST', '/users/me/subscriptions/properties', {
     subscription_data: [
       { stream_id: verona(ref), property: 'color', value: '#fff' },
@@ -43,7 +44,7 @@ test('the bulk form applies every change in order, one event each', () => {
     ],
   });
   assert.is(res.status, 200, res.body);
-  assert.equal(ref.store.data.events.slice(from).map((e) => [(e.event as Record<string, unknown>)['property'], (e.event as Record<string, unknown>)['value']]), [['color', '#fff'], ['push_notifications', true], ['color', '#000000']]);
+  assert.equal(emissions(ref).slice(from).map((e) => [(e.event as Record<string, unknown>)['property'], (e.event as Record<string, unknown>)['value']]), [['color', '#fff'], ['push_notifications', true], ['color', '#000000']]);
   const sub = ref.store.subscription(6, verona(ref))!;
   assert.equal([sub.color, sub.push_notifications], ['#000000', true]);
 });

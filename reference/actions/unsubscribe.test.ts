@@ -1,4 +1,5 @@
 // DELETE /users/me/subscriptions: the events of leaving, and refusals that change nothing.
+import { emissions } from '../testing/emissions.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
@@ -12,10 +13,10 @@ const leave = (ref: Reference, who: string, params: Record<string, unknown>) => 
 test('Hamlet leaving core team hears "remove" and "delete"; the others who can see it hear peer_remove', () => {
   const ref = createReference();
   const core = ref.store.channelByName('core team')!;
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   const res = leave(ref, 'hamlet', { subscriptions: ['core team', 'Venice'] });
   assert.equal([res.json['removed'], res.json['not_removed']], [['core team'], ['Venice']]);
-  const events = ref.store.data.events.slice(from);
+  const events = emissions(ref).slice(from);
   assert.equal(
     events.map((e) => [(e.event as Record<string, unknown>)['type'], (e.event as Record<string, unknown>)['op'], e.users]),
     [
@@ -31,27 +32,27 @@ test('Hamlet leaving core team hears "remove" and "delete"; the others who can s
 
 test('an administrator leaving a private channel keeps seeing it: no "delete" for Iago', () => {
   const ref = createReference();
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   leave(ref, 'iago', { subscriptions: ['core team'] });
-  const kinds = ref.store.data.events.slice(from).map((e) => `${(e.event as Record<string, unknown>)['type']}:${(e.event as Record<string, unknown>)['op']}`);
+  const kinds = emissions(ref).slice(from).map((e) => `${(e.event as Record<string, unknown>)['type']}:${(e.event as Record<string, unknown>)['op']}`);
   assert.equal(kinds.filter((k) => k.startsWith('s')), ['subscription:remove', 'subscription:peer_remove']);
 });
 
 test('a guest leaving a public channel loses sight of it', () => {
   const ref = createReference();
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   leave(ref, 'polonius', { subscriptions: ['Denmark'] });
-  const del = ref.store.data.events.slice(from).find((e) => (e.event as Record<string, unknown>)['op'] === 'delete');
+  const del = emissions(ref).slice(from).find((e) => (e.event as Record<string, unknown>)['op'] === 'delete');
   assert.ok(del);
   assert.equal(del.users, [id(ref, 'polonius')]);
 });
 
 test('Iago removing Hamlet and Cordelia: one entry per user and channel, events only for those removed', () => {
   const ref = createReference();
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   const res = leave(ref, 'iago', { subscriptions: ['Scotland'], principals: [id(ref, 'hamlet'), id(ref, 'cordelia')] });
   assert.equal([res.json['removed'], res.json['not_removed']], [['Scotland'], ['Scotland']]);
-  const removes = ref.store.data.events.slice(from).filter((e) => (e.event as Record<string, unknown>)['op'] === 'remove');
+  const removes = emissions(ref).slice(from).filter((e) => (e.event as Record<string, unknown>)['op'] === 'remove');
   assert.equal(removes.map((e) => e.users), [[id(ref, 'hamlet')]]);
 });
 
@@ -60,19 +61,19 @@ test('what Hamlet had not read in a channel he leaves becomes read, with one upd
   const sent = api(ref, 'iago', 'POST', '/messages', { type: 'stream', to: 'Scotland', topic: 'news', content: 'unread for now' });
   const messageId = sent.json['id'] as number;
   assert.is((ref.store.userMessageFlags(id(ref, 'hamlet'), messageId) ?? 1) & 1, 0, 'unread');
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   leave(ref, 'hamlet', { subscriptions: ['Scotland'] });
   assert.is((ref.store.userMessageFlags(id(ref, 'hamlet'), messageId) ?? 0) & 1, 1, 'read');
-  const flags = ref.store.data.events.slice(from).filter((e) => (e.event as Record<string, unknown>)['type'] === 'update_message_flags');
+  const flags = emissions(ref).slice(from).filter((e) => (e.event as Record<string, unknown>)['type'] === 'update_message_flags');
   assert.equal(flags.map((e) => e.users), [[id(ref, 'hamlet')]]);
   assert.ok(((flags[0]!.event as Record<string, unknown>)['messages'] as number[]).includes(messageId));
 });
 
 test('nothing to remove sends no events', () => {
   const ref = createReference();
-  const from = ref.store.data.events.length;
+  const from = emissions(ref).length;
   leave(ref, 'cordelia', { subscriptions: ['Scotland'] });
-  assert.is(ref.store.data.events.length, from);
+  assert.is(emissions(ref).length, from);
 });
 
 const REFUSED: Array<[string, string, Record<string, unknown>, string, string]> = [

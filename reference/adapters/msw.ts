@@ -49,5 +49,5 @@ async function unprefixed(request: Request, prefix: string): Promise<Request> {
   const url = new URL(request.url);
   url.pathname = url.pathname.slice(prefix.length);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(url, { method: request.method, headers: request.headers, ...(hasBody ? { body: await request.arrayBuffer() } : {}) });
+  return new Request(url, { method: request.method, headers: request.headers, signal: request.signal, ...(hasBody ? { body: await request.arrayBuffer() } : {}) });
 }

@@ -13,6 +13,8 @@ import type { ApiRequest, ApiResponse } from '../http/request.ts';
 /** What this adapter needs of a Reference. */
 export interface Dispatcher {
   dispatch(req: ApiRequest): ApiResponse;
+  /** For a long-poll (`res.wait`): the answer once it stops waiting, or null if the client left. */
+  wait?(req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null>;
 }
 
 /** One line per answered request. */
@@ -37,7 +39,17 @@ export function createNodeListener(reference: Dispatcher, options: ListenerOptio
     const apiRequest: ApiRequest = { method: req.method ?? 'GET', path, headers };
     if (q !== -1) apiRequest.query = url.slice(q + 1);
     if (body !== undefined) apiRequest.body = body;
-    send(req, res, reference.dispatch(apiRequest), started, log);
+    const out = reference.dispatch(apiRequest);
+    if (out.wait === undefined || reference.wait === undefined) {
+      send(req, res, out, started, log);
+      return;
+    }
+    // A long-poll: no CPU while it waits; a closed connection ends the wait.
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    void reference.wait(apiRequest, out, gone.signal).then((later) => {
+      if (later !== null && !res.writableEnded && !res.destroyed) send(req, res, later, started, log);
+    });
   };
 
   return (req, res) => {

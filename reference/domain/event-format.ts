@@ -5,6 +5,7 @@
 // events per client.
 import type { ServerEvent } from '../state/events.ts';
 import type { Store } from '../state/store.ts';
+import type { Message } from '../state/types.ts';
 import { formatMessage, type MessageView } from './messages.ts';
 
 /** What the client asked for at registration, as far as event shapes depend on it. */
@@ -17,9 +18,32 @@ export function formatEvent(store: Store, userId: number, event: ServerEvent, vi
   if (event.type !== 'message') return structuredClone(event) as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {
     type: 'message',
-    message: formatMessage(store, store.user(userId) ?? null, event.message, view),
+    message: messageFor(store, userId, event.message, view),
     flags: [...event.flags],
   };
   if (event.local_message_id !== undefined) out['local_message_id'] = event.local_message_id;
   return out;
+}
+
+/**
+ * A message as one user's queues show it, formatted once per message, user and view and
+ * then shared (frozen): a message event fans out to every queue of its recipients, and
+ * the real server too computes a message's dict once, when it is sent.
+ */
+const formatted = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>();
+function messageFor(store: Store, userId: number, message: Message, view: EventView): Readonly<Record<string, unknown>> {
+  let byView = formatted.get(message);
+  if (byView === undefined) formatted.set(message, (byView = new Map()));
+  const key = `${userId}:${+view.applyMarkdown}${+view.clientGravatar}${+view.allowEmptyTopicName}`;
+  let out = byView.get(key);
+  if (out === undefined) byView.set(key, (out = deepFreeze(formatMessage(store, store.user(userId) ?? null, message, view))));
+  return out;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

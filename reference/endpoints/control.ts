@@ -79,6 +79,7 @@ export function setConfig(ctx: Ctx): Record<string, unknown> {
     jwt_key: str().optional(),
     web_public_streams_enabled: json(z.boolean()).optional(),
     feature_level: json(z.int().min(1)).optional(),
+    event_record_limit: json(z.int().min(1).max(100_000)).optional(),
     realm_deactivated: json(z.boolean()).optional(),
     password_auth_enabled: json(z.boolean()).optional(),
     enable_spectator_access: json(z.boolean()).optional(),
@@ -92,8 +93,8 @@ export function userEvents(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read({ user_id: json(z.int()), limit: json(z.int().min(1).max(10_000)).default(100) });
   const store = ctx.store;
   if (!store.user(p.user_id)) throw new BadRequest(`No user ${p.user_id}`);
-  const mine = store.data.events.filter((e) => e.users.includes(p.user_id)).slice(-p.limit);
-  return { events: mine.map((e) => ({ id: e.id, ...formatEvent(store, p.user_id, e.event, FULL_VIEW) })) };
+  const mine = store.events.recordOf(p.user_id).slice(-p.limit);
+  return { events: mine.map((e) => ({ id: e.seq, ...formatEvent(store, p.user_id, e.event, FULL_VIEW) })) };
 }
 
 export function emailOutbox(ctx: Ctx): Record<string, unknown> {

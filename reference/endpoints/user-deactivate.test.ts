@@ -1,6 +1,7 @@
 // DELETE /users/{user_id} through dispatch: who may deactivate whom, the cascade to
 // bots, the actions, the notification email, and the events in the real order. Every
 // refusal leaves the state exactly as it was.
+import { emissions } from '../testing/emissions.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
@@ -41,8 +42,8 @@ function refused(ref: Reference, by: number, target: number | string, params: Pa
 }
 
 const user = (ref: Reference, id: number) => ref.store.user(id) as User;
-const nextEventId = (ref: Reference) => (ref.store.data.events.at(-1)?.id ?? -1) + 1;
-const eventsFrom = (ref: Reference, from: number) => ref.store.data.events.filter((e) => e.id >= from);
+const nextEventId = (ref: Reference) => (emissions(ref).at(-1)?.id ?? -1) + 1;
+const eventsFrom = (ref: Reference, from: number) => emissions(ref).filter((e) => e.id >= from);
 
 test('Iago deactivates Hamlet: his bot first, then him; their keys stop working', () => {
   const ref = createReference();

@@ -1,5 +1,6 @@
 // User groups through dispatch, as the fixture characters: creating groups, changing
 // subgroups, listing them; every refusal leaves the state exactly as it was.
+import { emissions } from '../testing/emissions.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
@@ -44,8 +45,8 @@ function listed(ref: Reference, id: number): Record<string, unknown> {
   return g;
 }
 
-const newEvents = (ref: Reference, from: number) => ref.store.data.events.filter((e) => e.id >= from);
-const nextEventId = (ref: Reference) => (ref.store.data.events.at(-1)?.id ?? -1) + 1;
+const newEvents = (ref: Reference, from: number) => emissions(ref).filter((e) => e.id >= from);
+const nextEventId = (ref: Reference) => (emissions(ref).at(-1)?.id ?? -1) + 1;
 
 function setRealm(ref: Reference, changes: Record<string, GroupSettingValue>) {
   ref.store.setRealm({ ...ref.store.realm, ...changes });

@@ -10,6 +10,7 @@ import { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 import { RawParams } from '../request/params.ts';
 import type { User } from '../state/types.ts';
+import { expireQueues } from '../actions/event-queues.ts';
 import { authenticate, basicCredentials, type BasicCredentials } from './auth.ts';
 import { decodeParams } from './body.ts';
 import type { Core } from './core.ts';
@@ -23,7 +24,19 @@ const ROUTER = new Router(ROUTES);
 /** One cache per world; a world belongs to one reference. */
 const caches = new WeakMap<object, ResponseCache>();
 
-export function dispatch(core: Core, req: ApiRequest): ApiResponse {
+/** How long a long-poll waits before a heartbeat ends it (the real server: 45–55 s). */
+export const HEARTBEAT_MS = 50_000;
+
+export function dispatch(core: Core, req: ApiRequest, resumed = false): ApiResponse {
+  const res = dispatchOnce(core, req, resumed);
+  const touched = core.world.store.events.drain();
+  if (touched.length > 0) core.waiting?.wake(touched);
+  return res;
+}
+
+function dispatchOnce(core: Core, req: ApiRequest, resumed: boolean): ApiResponse {
+  // Work that fell due since the last request comes first: idle queues are collected.
+  expireQueues(core.world);
   let cache = caches.get(core.world);
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);
@@ -37,7 +50,7 @@ export function dispatch(core: Core, req: ApiRequest): ApiResponse {
   try {
     const admitted = admit(core, req, method);
     route = admitted.match.route;
-    res = answer(core, req, admitted);
+    res = answer(core, req, admitted, resumed);
   } catch (e) {
     res = errorResponse(asApiError(e));
   }
@@ -77,11 +90,13 @@ function admit(core: Core, req: Omit<ApiRequest, 'body'>, method: string): Admit
   return { match, user, query };
 }
 
-function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted): ApiResponse {
+function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted, resumed: boolean): ApiResponse {
   const headers = req.headers ?? {};
   const params = new RawParams(decodeParams(query, req.body, header(headers, 'content-type')));
-  const data = match.route.handler(new Ctx(core.world, headers, params, match.pathParams, user));
-  return successResponse(data, params.ignored());
+  const ctx = new Ctx(core.world, headers, params, match.pathParams, user, resumed);
+  const res = successResponse(match.route.handler(ctx), params.ignored());
+  if (ctx.waitOn !== undefined) res.wait = { queueId: ctx.waitOn, deadlineMs: core.world.nowMs() + HEARTBEAT_MS };
+  return res;
 }
 
 const methodOf = (req: { method: string }): string => {

@@ -19,4 +19,16 @@ export interface ApiResponse {
   body: string;
   /** The parsed body, for in-process callers. */
   json: Record<string, unknown>;
+  /**
+   * Set on a GET /events that found nothing and may wait (dont_block false): the body is
+   * an empty `events` list, and an async front door should instead wait for the queue
+   * (Reference.wait) and send what that gives. The synchronous dispatch never waits.
+   */
+  wait?: LongPollWait;
+}
+
+export interface LongPollWait {
+  queueId: string;
+  /** When a heartbeat ends the wait if nothing came (the world's clock, milliseconds). */
+  deadlineMs: number;
 }

@@ -14,7 +14,12 @@ export class Ctx {
     readonly pathParams: Readonly<Record<string, string>>,
     /** null on routes that admit anonymous callers (see the route table's auth policies). */
     readonly user: User | null,
+    /** This GET /events is a long-poll taken up again after it waited. */
+    readonly resumed = false,
   ) {}
+
+  /** Set by an endpoint that found nothing to send yet: the queue a long-poll may wait on. */
+  waitOn: string | undefined;
 
   get store(): World['store'] {
     return this.world.store;

@@ -21,7 +21,9 @@ export interface MessageEvent {
 
 export interface DeleteMessageEvent {
   type: 'delete_message';
-  message_ids: number[];
+  /** As emitted; a queue without bulk_message_deletion gets one event per id, with message_id. */
+  message_ids?: number[];
+  message_id?: number;
   message_type: 'stream' | 'private';
   stream_id?: number;
   topic?: string;
@@ -97,8 +99,30 @@ export interface HasVidprovTokenEvent {
   value: boolean;
 }
 
+/** Who is typing, as the typing event names them. */
+export interface TypingUser {
+  user_id: number;
+  email: string;
+}
+
+/**
+ * POST /typing (zerver/actions/typing.py). Channel typing reaches only queues with the
+ * stream_typing_notifications capability; its topic is shown as the realm's empty-topic
+ * display name to queues without empty_topic_name.
+ */
+export type TypingEvent =
+  | { type: 'typing'; op: 'start' | 'stop'; message_type: 'direct'; sender: TypingUser; recipients: TypingUser[] }
+  | { type: 'typing'; op: 'start' | 'stop'; message_type: 'stream'; sender: TypingUser; stream_id: number; topic: string };
+
+/** Sent to a waiting GET /events when nothing else came for a while. */
+export interface HeartbeatEvent {
+  type: 'heartbeat';
+}
+
 /** Every event an action may emit. */
 export type ServerEvent =
+  | TypingEvent
+  | HeartbeatEvent
   | MessageEvent
   | DeleteMessageEvent
   | UpdateMessageFlagsEvent
@@ -114,9 +138,8 @@ export type ServerEvent =
 
 export type EventType = ServerEvent['type'];
 
-/** An event as recorded: who receives it, in the order emitted. */
-export interface EmittedEvent {
-  id: number;
-  users: number[];
+/** An event in a user's record (control.events): a global sequence number, and the event as emitted. */
+export interface RecordedEvent {
+  seq: number;
   event: ServerEvent;
 }

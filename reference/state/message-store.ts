@@ -2,7 +2,7 @@
 // UserMessage rows, topic visibility, recipient ids and the full-text index. Store
 // (state/store.ts) extends it with users, channels, subscriptions, groups and events;
 // the two halves share StateData, the version counter and the id sequences.
-import type { EmittedEvent } from './events.ts';
+import type { RecordedEvent } from './events.ts';
 import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 import { dmKey, MessageIndex, topicKey } from './message-index.ts';
 import { SearchIndex } from './search-index.ts';
@@ -30,7 +30,8 @@ export interface StateData {
   recipients: Record<string, number>;
   /** user_id → topicKey(stream, topic) → visibility policy (1 muted, 2 unmuted, 3 followed). */
   userTopics: Map<number, Map<string, number>>;
-  events: EmittedEvent[];
+  /** user_id → the last events delivered to them (control.events), oldest first. */
+  eventRecord: Map<number, RecordedEvent[]>;
   emailOutbox: OutboxEmail[];
   /** The rows of every keyed table (state/table.ts), by table name. */
   tables: Record<string, Map<number, unknown>>;

@@ -6,9 +6,10 @@
 // only while the version (and the clock) stay the same. Code that writes `data`
 // directly, outside a request, must call changed() afterwards.
 import { MessageStore, type StateData } from './message-store.ts';
+import { EventHub } from './event-hub.ts';
 import type { ServerEvent } from './events.ts';
 import { Table, type Row, type TableHost, type TableSpec } from './table.ts';
-import type { Channel, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
+import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 
 export type { OutboxEmail, StateData } from './message-store.ts';
 
@@ -22,7 +23,6 @@ export class Store extends MessageStore implements TableHost {
   #groupsByMember = new Map<number, Set<number>>();
   /** stream_id → active subscribers, ascending; built on first read, dropped when a subscription changes. */
   #subscriberLists = new Map<number, readonly number[]>();
-  #nextEventId = 0;
   /** The keyed tables in use, by name: views over data.tables, dropped on restore. */
   #tables = new Map<string, Table<Row>>();
 
@@ -55,7 +55,6 @@ export class Store extends MessageStore implements TableHost {
       for (const s of subs.values()) if (s.active) this.#subsOf(s.user_id).add(streamId);
     this.reindexMessages();
     for (const g of this.data.groups.values()) this.#indexGroup(g);
-    this.#nextEventId = (this.data.events.at(-1)?.id ?? -1) + 1;
   }
 
 
@@ -226,10 +225,27 @@ export class Store extends MessageStore implements TableHost {
   }
 
   // ---- events ----
-  /** Record an event for these users; queues (GET /events) read from this log. */
+  /** Event delivery: the users' queues and their records. */
+  readonly events = new EventHub(this);
+  /** Tell these users: every queue of theirs that takes the event gets it. */
   emit(users: Iterable<number>, event: ServerEvent): void {
     this.bump();
-    this.data.events.push({ id: this.#nextEventId++, users: [...users], event });
+    const list = [...users];
+    for (const listener of this.#listeners) listener(list, event);
+    this.events.emit(list, event);
+  }
+  #listeners: Array<(users: number[], event: ServerEvent) => void> = [];
+  /** White-box tests: see every emission (who, what) from now on; returns a function that stops it. */
+  listen(listener: (users: number[], event: ServerEvent) => void): () => void {
+    this.#listeners.push(listener);
+    return () => void (this.#listeners = this.#listeners.filter((l) => l !== listener));
+  }
+  channelName(streamId: number): string | undefined {
+    return this.data.channels.get(streamId)?.name;
+  }
+  senderEmail(m: Message): string {
+    const u = this.data.users.get(m.sender_id);
+    return u ? apiEmail(u, this.realm) : '';
   }
 
   // ---- snapshots ----

@@ -101,6 +101,14 @@ export class Table<T extends Row> {
       if (key !== null && (old === undefined || orderBy(old) !== key)) this.#order.push({ key, id: row.id });
     }
   }
+  /**
+   * Record that a row changed in a part that is no key of any index or order (an appended
+   * list): cheaper than put, which refiles the row.
+   */
+  touched(row: T): void {
+    if (this.#rows.get(row.id) !== row) throw new RangeError(`table ${this.spec.name}: touched() takes the stored row`);
+    this.host.changed();
+  }
   /** Remove a row; false if there was none. */
   delete(id: number): boolean {
     const old = this.#rows.get(id);

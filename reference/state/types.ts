@@ -221,5 +221,7 @@ export interface ServerConfig {
   jwt_enabled: boolean;
   /** Request-body size limit of the HTTP front door, in bytes. */
   max_body_bytes: number;
+  /** How many events control.events keeps per user (default 100). */
+  event_record_limit?: number;
 }
 

@@ -1,0 +1,161 @@
+// POST /register, GET /events, DELETE /events — zulip/zulip
+// zerver/views/events_register.py (events_register_backend), zerver/tornado/views.py
+// (get_events_backend, cleanup_event_queue) and zerver/lib/events.py (do_events_register).
+import { z } from 'zod';
+import { accessQueue, acknowledge, allocateQueue, checkQueueSpec, deleteQueue, markConnected, type QueueSpec } from '../actions/event-queues.ts';
+import { formatEvent } from '../domain/event-format.ts';
+import { initialState, type ClientCapabilities } from '../domain/initial-state.ts';
+import { BadRequest } from '../errors.ts';
+import { clientName } from '../request/client-name.ts';
+import type { Ctx } from '../request/context.ts';
+import { json, str } from '../request/params.ts';
+import type { EventQueue, QueueCapabilities } from '../state/event-queues.ts';
+
+const CAPABILITY_KEYS = [
+  'notification_settings_null',
+  'bulk_message_deletion',
+  'user_avatar_url_field_optional',
+  'stream_typing_notifications',
+  'user_settings_object',
+  'linkifier_url_template',
+  'user_list_incomplete',
+  'include_deactivated_groups',
+  'archived_channels',
+  'empty_topic_name',
+  'simplified_presence_events',
+  'individual_emoji_changes',
+] as const;
+
+/** ClientCapabilities: notification_settings_null is required when the object is sent; unknown keys are ignored. */
+const capabilitiesSchema = z
+  .object({ notification_settings_null: z.boolean(), ...Object.fromEntries(CAPABILITY_KEYS.slice(1).map((k) => [k, z.boolean().optional()])) })
+  .transform((o) => Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, (o as Record<string, boolean | undefined>)[k] ?? false])) as unknown as ClientCapabilities);
+
+const NO_CAPABILITIES = Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, false])) as unknown as ClientCapabilities;
+const narrowSchema = z.array(z.tuple([z.string(), z.string()]));
+const typesSchema = z.array(z.string()).nullable();
+const flag = (d: boolean) => json(z.boolean()).default(d);
+
+const REGISTER_PARAMS = {
+  apply_markdown: flag(false),
+  client_gravatar: json(z.boolean().nullable()).default(null),
+  slim_presence: flag(false),
+  all_public_streams: json(z.boolean().nullable()).default(null),
+  include_subscribers: str(z.enum(['true', 'false', 'partial'])).default('false'),
+  client_capabilities: json(capabilitiesSchema).default(NO_CAPABILITIES),
+  event_types: json(typesSchema).default(null),
+  fetch_event_types: json(typesSchema).default(null),
+  narrow: json(narrowSchema).default([]),
+  presence_history_limit_days: json(z.int().nullable()).default(null),
+  queue_lifespan_secs: json(z.int()).default(0),
+};
+
+export function register(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read(REGISTER_PARAMS);
+  const me = ctx.user;
+  if (me === null) {
+    // A spectator in an organization with public access: state, but no queue.
+    if (p.client_gravatar === true) throw new BadRequest("Invalid 'client_gravatar' parameter for anonymous request");
+    if (p.include_subscribers !== 'false') throw new BadRequest("Invalid 'include_subscribers' parameter for anonymous request");
+  }
+  const capabilities = p.client_capabilities;
+  const spec: QueueSpec = {
+    event_types: p.event_types,
+    narrow: p.narrow as Array<[string, string]>,
+    all_public_streams: p.all_public_streams ?? false,
+    apply_markdown: p.apply_markdown,
+    client_gravatar: p.client_gravatar ?? me !== null,
+    capabilities: queueCapabilities(capabilities),
+    client: clientName(ctx),
+    lifespan_secs: p.queue_lifespan_secs,
+  };
+  if (me !== null) checkQueueSpec(me, spec);
+  const fetch = p.fetch_event_types ?? p.event_types;
+  const state = initialState(ctx.world, me, {
+    applyMarkdown: spec.apply_markdown,
+    clientGravatar: spec.client_gravatar,
+    slimPresence: p.slim_presence,
+    includeSubscribers: p.include_subscribers,
+    capabilities,
+    fetchEventTypes: fetch === null ? null : new Set(fetch),
+  });
+  const config = ctx.world.config;
+  const versions = { zulip_version: config.version, zulip_feature_level: config.feature_level, zulip_merge_base: config.version };
+  if (me === null) return { queue_id: null, ...versions, ...state };
+  const queue = allocateQueue(ctx.world, me, spec);
+  return { queue_id: queue.queue_id, last_event_id: -1, ...versions, ...state };
+}
+
+/** GET /events takes the registration parameters too, each capability as its own flag, all false by default. */
+const IMPLICIT_PARAMS = {
+  apply_markdown: flag(false),
+  client_gravatar: flag(false),
+  all_public_streams: flag(false),
+  event_types: json(typesSchema).default(null),
+  narrow: json(narrowSchema).default([]),
+  lifespan_secs: json(z.int()).default(0),
+  ...Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, flag(false)])),
+};
+
+const GET_PARAMS = {
+  queue_id: str().optional(),
+  last_event_id: json(z.int()).optional(),
+  dont_block: flag(false),
+};
+
+export function getEvents(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read(GET_PARAMS);
+  const me = ctx.me;
+  if (p.queue_id === undefined) {
+    if (!p.dont_block) throw new BadRequest("Missing 'queue_id' argument");
+    const q = ctx.params.read(IMPLICIT_PARAMS) as Record<string, unknown>;
+    const spec: QueueSpec = {
+      event_types: q['event_types'] as string[] | null,
+      narrow: q['narrow'] as Array<[string, string]>,
+      all_public_streams: q['all_public_streams'] as boolean,
+      apply_markdown: q['apply_markdown'] as boolean,
+      client_gravatar: q['client_gravatar'] as boolean,
+      capabilities: queueCapabilities(Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, q[k] as boolean])) as unknown as ClientCapabilities),
+      client: clientName(ctx),
+      lifespan_secs: q['lifespan_secs'] as number,
+    };
+    checkQueueSpec(me, spec);
+    const queue = allocateQueue(ctx.world, me, spec);
+    return { events: [], queue_id: queue.queue_id };
+  }
+  if (p.last_event_id === undefined) throw new BadRequest("Missing 'last_event_id' argument");
+  const queue = accessQueue(ctx.world, me, p.queue_id);
+  acknowledge(ctx.world, queue, p.last_event_id);
+  const current = accessQueue(ctx.world, me, p.queue_id);
+  if (current.events.length > 0 || p.dont_block) {
+    const events = formatQueued(ctx, current);
+    // A long-poll answered after it waited names its queue; an immediate answer does not.
+    return ctx.resumed ? { events, queue_id: current.queue_id } : { events };
+  }
+  markConnected(ctx.world, current);
+  ctx.waitOn = current.queue_id;
+  return { events: [] };
+}
+
+export function deleteEvents(ctx: Ctx): Record<string, unknown> {
+  const { queue_id } = ctx.params.read({ queue_id: str() });
+  deleteQueue(ctx.world, accessQueue(ctx.world, ctx.me, queue_id));
+  return {};
+}
+
+/** The queue's events as its client asked for them; `id` last, as the real server appends it. */
+function formatQueued(ctx: Ctx, queue: EventQueue): Array<Record<string, unknown>> {
+  const view = { applyMarkdown: queue.apply_markdown, clientGravatar: queue.client_gravatar, allowEmptyTopicName: queue.capabilities.empty_topic_name };
+  return queue.events.map((e) => ({ ...formatEvent(ctx.store, queue.user_id, e.event, view), id: e.id }));
+}
+
+function queueCapabilities(c: ClientCapabilities): QueueCapabilities {
+  return {
+    bulk_message_deletion: c.bulk_message_deletion,
+    stream_typing_notifications: c.stream_typing_notifications,
+    empty_topic_name: c.empty_topic_name,
+    archived_channels: c.archived_channels,
+    include_deactivated_groups: c.include_deactivated_groups,
+    user_list_incomplete: c.user_list_incomplete,
+  };
+}

@@ -1,0 +1,89 @@
+// Long-polling for the async front doors (handle, msw, node:http). A GET /events that
+// found nothing answers with a `wait` marker; the door hands it here and gets, later, the
+// answer of the same request taken up again: when an event reaches the queue (dispatch
+// wakes it after every request), when the queue goes away, or at the heartbeat deadline,
+// when a heartbeat event is queued as the real server queues one
+// (zerver/tornado/event_queue.py, ClientDescriptor's heartbeat timer). Deadlines run on the
+// world's clock: a manual clock releases waiting polls when it is advanced past them. A
+// waiting poll holds a promise and a timer, no CPU; a closed connection (its signal
+// aborted) ends its wait.
+import { EVENT_QUEUES } from '../state/event-queues.ts';
+import type { World } from '../world.ts';
+import type { ApiRequest, ApiResponse, LongPollWait } from './request.ts';
+
+interface Waiter {
+  queueId: string;
+  settle(): void;
+}
+
+export class LongPolls {
+  readonly #byQueue = new Map<string, Set<Waiter>>();
+
+  constructor(
+    private readonly world: World,
+    private readonly dispatch: (req: ApiRequest, resumed: boolean) => ApiResponse,
+  ) {}
+
+  /** How many polls are waiting (for tests and benchmarks). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.#byQueue.values()) n += set.size;
+    return n;
+  }
+
+  /**
+   * Wait as `res.wait` says, then answer `req` again as a resumed long-poll. Resolves to
+   * null if `signal` aborts first (the client went away: nothing to send).
+   */
+  wait(req: ApiRequest, res: ApiResponse & { wait: LongPollWait }, signal?: AbortSignal): Promise<ApiResponse | null> {
+    const { queueId, deadlineMs } = res.wait;
+    if (signal?.aborted) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const world = this.world;
+      const set = this.#byQueue.get(queueId) ?? new Set<Waiter>();
+      this.#byQueue.set(queueId, set);
+      const done = () => {
+        set.delete(waiter);
+        if (set.size === 0 && this.#byQueue.get(queueId) === set) this.#byQueue.delete(queueId);
+        cancelTimer();
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const waiter: Waiter = {
+        queueId,
+        settle: () => {
+          done();
+          // Answered in a task of its own: the request that woke it has finished.
+          queueMicrotask(() => {
+            const next = this.dispatch(req, true);
+            if (next.wait) void this.wait(req, next as ApiResponse & { wait: LongPollWait }, signal).then(resolve);
+            else resolve(next);
+          });
+        },
+      };
+      const onAbort = () => {
+        done();
+        resolve(null);
+      };
+      const cancelTimer = world.clock.setTimer(deadlineMs, () => this.#heartbeat(queueId));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      set.add(waiter);
+    });
+  }
+
+  /** Queues that got events (or went away): their waiting polls answer. */
+  wake(queueIds: readonly string[]): void {
+    for (const id of queueIds) {
+      const set = this.#byQueue.get(id);
+      if (set === undefined) continue;
+      for (const waiter of [...set]) waiter.settle();
+    }
+  }
+
+  /** The deadline passed with nothing queued: a heartbeat event, which wakes the polls. */
+  #heartbeat(queueId: string): void {
+    const store = this.world.store;
+    const queue = store.table(EVENT_QUEUES).find('queue_id', queueId)[0];
+    if (queue !== undefined && queue.events.length === 0) store.events.pushDirect(queue, { type: 'heartbeat' });
+    this.wake(store.events.drain().concat(queueId));
+  }
+}

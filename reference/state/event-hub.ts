@@ -1,0 +1,106 @@
+// Where emitted events go: into the queues of the users they are for (each queue taking
+// what it asked for, shaped for its capabilities), and into a short per-user record
+// that tests read without a queue (control.events). Which users an event is for is the
+// emitting action's decision; this module never widens it.
+import { enqueue, EVENT_QUEUES, MAX_QUEUED_EVENTS, queueAccepts, type EventQueue } from './event-queues.ts';
+import type { RecordedEvent, ServerEvent } from './events.ts';
+import type { StateData } from './message-store.ts';
+import type { Row, Table, TableSpec } from './table.ts';
+import type { Message } from './types.ts';
+
+/** The per-user record's default length (control.events), until the config says otherwise. */
+export const DEFAULT_EVENT_RECORD_LIMIT = 100;
+
+/** What the hub needs of the store. */
+export interface HubHost {
+  readonly data: StateData;
+  table<T extends Row>(spec: TableSpec<T>): Table<T>;
+  channelName(streamId: number): string | undefined;
+  senderEmail(m: Message): string;
+}
+
+export class EventHub {
+  /** queue_ids that received events since the last drain: their waiting long-polls may answer. */
+  readonly #touched = new Set<string>();
+
+  constructor(private readonly host: HubHost) {}
+
+  /** Deliver to the users' queues and records. */
+  emit(users: Iterable<number>, event: ServerEvent): void {
+    const data = this.host.data;
+    const seq = data.ids['event_record'] ?? 0;
+    data.ids['event_record'] = seq + 1;
+    const queues = this.host.table(EVENT_QUEUES);
+    for (const userId of users) {
+      this.#record(userId, { seq, event });
+      for (const queue of queues.find('user', userId)) this.deliver(queue, event);
+    }
+  }
+
+  /** One queue, if it takes the event, shaped for it. */
+  deliver(queue: EventQueue, event: ServerEvent): void {
+    if (!queueAccepts(queue, event, (id) => this.host.channelName(id), (m) => this.host.senderEmail(m))) return;
+    for (const shaped of shapeForQueue(queue, event, this.host.data.realm.empty_topic_display_name)) enqueue(queue, shaped);
+    const queues = this.host.table(EVENT_QUEUES);
+    if (queue.events.length > MAX_QUEUED_EVENTS) queues.delete(queue.id);
+    else queues.touched(queue);
+    this.#touched.add(queue.queue_id);
+  }
+
+  /** Put an event straight into a queue, past its filters (heartbeats). */
+  pushDirect(queue: EventQueue, event: ServerEvent): void {
+    enqueue(queue, event);
+    this.host.table(EVENT_QUEUES).touched(queue);
+    this.#touched.add(queue.queue_id);
+  }
+
+  /** Mark a queue as having news for its waiting long-poll (deleted, expired). */
+  touch(queueId: string): void {
+    this.#touched.add(queueId);
+  }
+
+  /** The queues touched since the last drain. */
+  drain(): string[] {
+    const out = [...this.#touched];
+    this.#touched.clear();
+    return out;
+  }
+
+  /** The user's record, oldest first. */
+  recordOf(userId: number): readonly RecordedEvent[] {
+    return this.host.data.eventRecord.get(userId) ?? [];
+  }
+
+  #record(userId: number, entry: RecordedEvent): void {
+    const data = this.host.data;
+    let list = data.eventRecord.get(userId);
+    if (list === undefined) data.eventRecord.set(userId, (list = []));
+    list.push(entry);
+    const limit = data.config.event_record_limit ?? DEFAULT_EVENT_RECORD_LIMIT;
+    if (list.length > limit) list.splice(0, list.length - limit);
+  }
+}
+
+/**
+ * What a queue receives for an event, by its capabilities: without
+ * bulk_message_deletion one delete_message event per message; without empty_topic_name
+ * the empty topic under the realm's display name.
+ */
+function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: string): ServerEvent[] {
+  const caps = queue.capabilities;
+  const topic = (t: string) => (t === '' && !caps.empty_topic_name ? emptyTopicName : t);
+  switch (event.type) {
+    case 'delete_message': {
+      const renamed = event.topic === undefined ? event : { ...event, topic: topic(event.topic) };
+      if (caps.bulk_message_deletion || renamed.message_ids === undefined) return [renamed];
+      const { message_ids: ids, ...rest } = renamed;
+      return ids.map((id) => ({ ...rest, message_id: id }));
+    }
+    case 'typing':
+      return [event.message_type === 'stream' && event.topic === '' ? { ...event, topic: topic('') } : event];
+    case 'user_topic':
+      return [event.topic_name === '' ? { ...event, topic_name: topic('') } : event];
+    default:
+      return [event];
+  }
+}

@@ -1,0 +1,127 @@
+// Event queues (POST /register, GET /events): one record per queue, in a keyed table,
+// so snapshot, restore and reset cover them like any state. Mirrors zulip/zulip
+// zerver/tornado/event_queue.py (ClientDescriptor, EventQueue): a queue belongs to one
+// user, accepts the event types it asked for (and, for message events, its narrow),
+// numbers its events from 0, keeps them until the client acknowledges them with
+// last_event_id, and is garbage-collected after an idle timeout.
+//
+// Memory is bounded by live data: events live only in queues that exist, a message
+// event holds the stored message record (shared, not copied), and a queue that nobody
+// reads is dropped at its timeout or when it holds MAX_QUEUED_EVENTS.
+import type { ServerEvent } from './events.ts';
+import { defineTable } from './table.ts';
+import type { Message } from './types.ts';
+
+/** DEFAULT_EVENT_QUEUE_TIMEOUT_SECS: an idle queue is collected after ten minutes. */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 600_000;
+/** The longest lifespan a client may ask for: seven days. */
+export const MAX_QUEUE_TIMEOUT_MS = 7 * 24 * 3600_000;
+/**
+ * NOTE: approximation: the real server has no such bound; a queue that holds this many
+ * unacknowledged events is collected as if it had timed out (its client re-registers on
+ * BAD_EVENT_QUEUE_ID), so that a forgotten queue cannot hold memory without end.
+ */
+export const MAX_QUEUED_EVENTS = 20_000;
+
+/** The capabilities that change what a queue receives (client_capabilities). */
+export interface QueueCapabilities {
+  bulk_message_deletion: boolean;
+  stream_typing_notifications: boolean;
+  empty_topic_name: boolean;
+  archived_channels: boolean;
+  include_deactivated_groups: boolean;
+  user_list_incomplete: boolean;
+}
+
+export interface QueuedEvent {
+  id: number;
+  event: ServerEvent;
+}
+
+export interface EventQueue {
+  /** The row id (internal); clients know the queue by queue_id. */
+  id: number;
+  queue_id: string;
+  user_id: number;
+  /** null: every type. */
+  event_types: string[] | null;
+  /** Operator/operand pairs that message events must match; [] for all. */
+  narrow: Array<[string, string]>;
+  all_public_streams: boolean;
+  apply_markdown: boolean;
+  client_gravatar: boolean;
+  capabilities: QueueCapabilities;
+  /** The client's name (User-Agent or `client`). */
+  client: string;
+  timeout_ms: number;
+  /** When the queue was created or a long-poll last started waiting on it. */
+  last_connected_ms: number;
+  /** last_connected_ms + timeout_ms: the table's order, so collection finds the oldest first. */
+  expires_ms: number;
+  /** Unacknowledged events, ascending by id. Appended in place (it is no key of the table). */
+  events: QueuedEvent[];
+  next_event_id: number;
+  /** The id of the last event acknowledged (-1 before any). */
+  newest_pruned_id: number;
+}
+
+export const EVENT_QUEUES = defineTable<EventQueue>('event_queues', {
+  indexes: {
+    user: (q) => q.user_id,
+    queue_id: (q) => q.queue_id,
+    /** 1 for queues that follow public channels beyond their user's subscriptions. */
+    watching: (q) => (q.all_public_streams || q.narrow.length > 0 ? 1 : 0),
+  },
+  orderBy: (q) => q.expires_ms,
+});
+
+/** The queue's own id for its next event, and the event appended. */
+export function enqueue(queue: EventQueue, event: ServerEvent): void {
+  queue.events.push({ id: queue.next_event_id++, event });
+}
+
+/** Does the queue take this event (event_types, narrow, capabilities)? */
+export function queueAccepts(queue: EventQueue, event: ServerEvent, channelName: (streamId: number) => string | undefined, senderEmail: (m: Message) => string): boolean {
+  if (queue.event_types !== null && !queue.event_types.includes(event.type)) return false;
+  if (event.type === 'typing' && event.message_type === 'stream' && !queue.capabilities.stream_typing_notifications) return false;
+  if (event.type === 'message' && queue.narrow.length > 0) return matchesEventNarrow(queue.narrow, event.message, event.flags, channelName, senderEmail);
+  return true;
+}
+
+/**
+ * The narrow of an event queue, which only a few operators may form
+ * (zerver/lib/narrow_predicate.py build_narrow_predicate): channel/stream and topic
+ * (case-insensitive), sender (email), is: (private/dm, starred, mentioned, alerted, unread).
+ */
+function matchesEventNarrow(
+  narrow: ReadonlyArray<readonly [string, string]>,
+  m: Message,
+  flags: readonly string[],
+  channelName: (streamId: number) => string | undefined,
+  senderEmail: (m: Message) => string,
+): boolean {
+  return narrow.every(([operator, operand]) => {
+    const o = operand.toLowerCase();
+    switch (operator) {
+      case 'stream':
+      case 'channel':
+        return m.stream_id !== null && (channelName(m.stream_id) ?? '').toLowerCase() === o;
+      case 'topic':
+        return m.stream_id !== null && m.topic.toLowerCase() === o;
+      case 'sender':
+        return senderEmail(m).toLowerCase() === o;
+      case 'is':
+        if (o === 'private' || o === 'dm') return m.stream_id === null;
+        if (o === 'starred') return flags.includes('starred');
+        if (o === 'mentioned') return flags.includes('mentioned') || flags.includes('wildcard_mentioned');
+        if (o === 'alerted') return flags.includes('has_alert_word');
+        if (o === 'unread') return !flags.includes('read');
+        return false;
+      default:
+        return false;
+    }
+  });
+}
+
+/** The operators and `is:` operands an event queue's narrow may use (check_narrow_for_events). */
+export const EVENT_NARROW_OPERATORS = new Set(['stream', 'channel', 'topic', 'sender', 'is']);
