@@ -86,6 +86,20 @@ test('a failure exits 1 and prints the request, what was expected and how to rep
   assert.match(r.out, /FAILED: 2 scenarios: 1 passed, 1 failed/);
 });
 
+test('a control step\'s expectation fails the scenario and shows the result', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
+  mkdirSync(join(dir, 'demo'));
+  const steps = (len: number) => [{ control: 'push_outbox', params: {}, expect: { len: { notifications: len } } }];
+  writeFileSync(join(dir, 'demo', 'empty.json'), JSON.stringify({ id: 'demo/empty', what: 'no notifications yet', needs: ['control'], steps: steps(0) }));
+  writeFileSync(join(dir, 'demo', 'one.json'), JSON.stringify({ id: 'demo/one', what: 'one notification', needs: ['control'], steps: steps(1) }));
+  const r = await cli(['--scenarios', dir]);
+  assert.is(r.code, 1);
+  assert.match(r.out, /✗ \[2\/2\] demo\/one/);
+  assert.match(r.out, /control push_outbox \{\}/);
+  assert.match(r.out, /len notifications: expected 1, got 0/);
+  assert.match(r.out, /1 passed, 1 failed/);
+});
+
 test('an expected failure is fine; an unexpected pass and a stale entry fail the run', async () => {
   const dir = fixtureDir();
   const xfail = await cli(['--scenarios', dir, '--expectations', expectationsFile({ 'demo/fails': 'teapot pending' })]);

@@ -49,9 +49,13 @@ test('a bad "as" explains the choices', () => {
   assert.match(messages(bad).join('\n'), /"as" is a role \(owner, admin/);
 });
 
-test('a control step is checked against the control schema', () => {
-  const bad = { ...ok, needs: ['control'], steps: [{ control: 'add_user', params: {}, expect: {} }] };
-  assert.match(messages(bad).join('\n'), /step 1 \(steps\[0\]\): Unrecognized key: "expect"/);
+test('a control step is checked against the control schema: its expect looks at the result only', () => {
+  const bad = { ...ok, needs: ['control'], steps: [{ control: 'add_user', params: {}, expect: { status: 200 } }] };
+  assert.match(messages(bad).join('\n'), /step 1 \(steps\[0\]\.expect\): Unrecognized key: "status"/);
+  const badPattern = { ...ok, needs: ['control'], steps: [{ control: 'events', params: {}, expect: { json_paths: { events: { $contians: [] } } } }] };
+  assert.match(messages(badPattern).join('\n'), /step 1 \(steps\[0\]\.expect\.json_paths\.events\): .*\$contians/);
+  const good = { ...ok, needs: ['control'], steps: [{ control: 'events', params: {}, expect: { len: { events: 0 } } }] };
+  assert.equal(messages(good), []);
 });
 
 test('the id must match the file path', () => {

@@ -135,8 +135,8 @@ function checkSemantics(scenario: Scenario, report: (path: JsonPath, message: st
       }
     };
     for (const [name, path] of Object.entries(save ?? {})) checkPath(path, at('save', name));
-    if (!isControlStep(step)) {
-      const ex = step.expect;
+    const ex: Partial<Expect> | undefined = step.expect;
+    if (ex !== undefined) {
       for (const path of Object.keys(ex.json_paths ?? {})) checkPath(path, at('expect', 'json_paths', path));
       for (const path of Object.keys(ex.len ?? {})) checkPath(path, at('expect', 'len', path));
       (ex.absent ?? []).forEach((path, k) => checkPath(path, at('expect', 'absent', k)));

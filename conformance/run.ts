@@ -117,6 +117,14 @@ export class Runner {
           const params = expandValue(step.params ?? {}, ctx) as Record<string, unknown>;
           failure.control = { action: step.control, params };
           saveFrom = await session.control(step.control, params);
+          if (step.expect !== undefined) {
+            const expect = expandValue(step.expect, ctx) as Expect;
+            const observed: Observed = { status: 200, headers: {}, text: JSON.stringify(saveFrom), json: saveFrom };
+            failure.expected = expect;
+            failure.observed = observed;
+            failure.problems = checkExpect(expect, observed);
+            if (failure.problems.length > 0) return done({ status: 'fail', failure });
+          }
         } else {
           const expect = expandValue(step.expect, ctx) as Expect;
           const request = toWire({

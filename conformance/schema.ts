@@ -8,7 +8,18 @@ export type Role = (typeof ROLES)[number];
 export const CAPABILITIES = ['control', 'jwt_secret'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export const CONTROL_ACTIONS = ['add_user', 'set_config', 'advance_clock'] as const;
+export const CONTROL_ACTIONS = [
+  'add_user',
+  'set_config',
+  'advance_clock',
+  'events',
+  'push_bouncer',
+  'push_seal',
+  'push_outbox',
+  'push_add_legacy',
+  'push_legacy',
+  'vidprov_token',
+] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -61,10 +72,15 @@ export const RequestStep = z.strictObject({
 });
 export type RequestStep = z.infer<typeof RequestStep>;
 
+/** What a control step may expect of its result: the keys of Expect that look at a JSON body. */
+export const ControlExpect = Expect.pick({ json_subset: true, json_paths: true, absent: true, len: true });
+export type ControlExpect = z.infer<typeof ControlExpect>;
+
 export const ControlStep = z.strictObject({
   note: z.string().optional(),
   control: z.enum(CONTROL_ACTIONS),
   params: Params.optional(),
+  expect: ControlExpect.optional(),
   save: Save.optional(),
 });
 export type ControlStep = z.infer<typeof ControlStep>;

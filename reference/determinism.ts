@@ -100,6 +100,21 @@ export class SeededRandom {
     }
     return out;
   }
+  /**
+   * Bytes that depend on the seed and `label` only, never on the counter: for values
+   * that stay the same for a reference's whole life, across reset and restore (the push
+   * bouncer's key pair).
+   */
+  derive(label: string, n = 32): Uint8Array {
+    const out = new Uint8Array(n);
+    for (let block = 0, filled = 0; filled < n; block++) {
+      const bytes = sha256(concat(this.#seed, encoder.encode(`#${label}:${block}`)));
+      const take = Math.min(bytes.length, n - filled);
+      out.set(bytes.subarray(0, take), filled);
+      filled += take;
+    }
+    return out;
+  }
   /** A string of `length` characters drawn from `alphabet` (rejection sampling, no bias). */
   string(length: number, alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'): string {
     let s = '';

@@ -20,6 +20,8 @@ export type { ReferenceOptions } from './options.ts';
 export { signHs256 } from './crypto/jwt.ts';
 
 export type { Snapshot } from './world.ts';
+export type { PushNotification } from './state/push-outbox.ts';
+import type { PushNotification } from './state/push-outbox.ts';
 
 export interface Control {
   /** Move the manual clock forward. */
@@ -39,6 +41,17 @@ export interface Control {
   events(userId: number, limit?: number): Array<Record<string, unknown>>;
   /** How many GET /events long-polls are waiting now (through respond, handle, msw or node:http). */
   waitingPolls(): number;
+  /** The push bouncer's X25519 public key (Base64), which clients seal registrations to. */
+  pushBouncerKey(): string;
+  /** A sealed push registration, as a client with libsodium would build it (token, token_kind, timestamp, ios_app_id?). */
+  sealPushRegistration(params: Record<string, string | number>): { encrypted_push_registration: string; token_id: string; bouncer_public_key: string };
+  /** Add a legacy (unencrypted) push registration of a user; returns its id. */
+  addLegacyPushRegistration(params: Record<string, string | number>): number;
+  legacyPushRegistrations(userId: number): Array<Record<string, unknown>>;
+  /** The encrypted mobile notifications sent (the newest 1,000), oldest first; optionally one user's. */
+  pushOutbox(userId?: number): PushNotification[];
+  /** Grant or revoke a user's video-call provider token (emits has_vidprov_token). */
+  setVidprovToken(userId: number, hasToken: boolean): void;
 }
 
 export interface Reference {
@@ -110,6 +123,15 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     emailOutbox: () => controlCall('/email/outbox', {}, 'GET')['emails'] as unknown[],
     waitingPolls: () => (polls as LongPolls).size,
     events: (userId, limit = 100) => controlCall('/events', { user_id: userId, limit }, 'GET')['events'] as Array<Record<string, unknown>>,
+    pushBouncerKey: () => controlCall('/push/bouncer', {}, 'GET')['public_key'] as string,
+    sealPushRegistration: (params) => {
+      const { encrypted_push_registration, token_id, bouncer_public_key } = controlCall('/push/seal', params) as Record<string, string>;
+      return { encrypted_push_registration: encrypted_push_registration!, token_id: token_id!, bouncer_public_key: bouncer_public_key! };
+    },
+    addLegacyPushRegistration: (params) => controlCall('/push/legacy', params)['id'] as number,
+    pushOutbox: (userId) => controlCall('/push/outbox', userId === undefined ? {} : { user_id: userId }, 'GET')['notifications'] as PushNotification[],
+    setVidprovToken: (userId, hasToken) => void controlCall('/vidprov/token', { user_id: userId, has_token: hasToken }),
+    legacyPushRegistrations: (userId) => controlCall('/push/legacy', { user_id: userId }, 'GET')['registrations'] as Array<Record<string, unknown>>,
   };
 
   return {

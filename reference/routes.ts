@@ -2,9 +2,13 @@
 // flow needs about a route. Patterns are under /api/v1 (the API) or /_understudy (the
 // test-control surface); {name} matches digits only, as the real server's URL patterns do.
 import * as control from './endpoints/control.ts';
+import * as controlPush from './endpoints/control-push.ts';
+import { vidprovToken } from './endpoints/control-video-calls.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
+import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
 import { deleteEvents, getEvents, register } from './endpoints/events.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
+import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
 import { updateRealm } from './endpoints/realm.ts';
@@ -14,6 +18,7 @@ import { updateSubscriptionProperties, updateSubscriptionProperty } from './endp
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpoints/subscriptions.ts';
 import { getTopics } from './endpoints/topics.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
+import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
 import type { Handler } from './request/context.ts';
@@ -100,6 +105,12 @@ export const ROUTES: readonly Route[] = [
   api('POST', '/user_groups/{user_group_id}/subgroups', updateSubgroups),
   api('DELETE', '/users/{user_id}', deactivateUser),
 
+  // client devices, encrypted mobile push, video calls
+  api('POST', '/register_client_device', registerClientDevice),
+  api('POST', '/remove_client_device', removeClientDevice),
+  api('POST', '/mobile_push/register', registerPushDevice),
+  api('POST', '/calls/vidprov/create', createVideoCall),
+
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),
   ctl('POST', '/reset', control.resetState),
@@ -111,4 +122,10 @@ export const ROUTES: readonly Route[] = [
   ctl('GET', '/email/outbox', control.emailOutbox),
   ctl('GET', '/events', control.userEvents),
   ctl('POST', '/channels/{stream_id}/archive', control.archiveChannel),
+  ctl('GET', '/push/bouncer', controlPush.pushBouncer),
+  ctl('POST', '/push/seal', controlPush.sealPushRegistration),
+  ctl('POST', '/push/legacy', controlPush.addLegacyPushRegistration),
+  ctl('GET', '/push/legacy', controlPush.legacyPushRegistrations),
+  ctl('GET', '/push/outbox', controlPush.pushOutbox),
+  ctl('POST', '/vidprov/token', vidprovToken),
 ];

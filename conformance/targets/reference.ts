@@ -36,6 +36,23 @@ export function referenceTarget(profile: Profile, options: ReferenceOptions = {}
               case 'advance_clock':
                 reference.control.advance(Number(params['ms']));
                 return { now_ms: reference.control.now() };
+              case 'events': {
+                const limit = params['limit'] === undefined ? undefined : Number(params['limit']);
+                return { events: reference.control.events(Number(params['user_id']), limit) };
+              }
+              case 'push_bouncer':
+                return { public_key: reference.control.pushBouncerKey() };
+              case 'push_seal':
+                return { ...reference.control.sealPushRegistration(params as Record<string, string | number>) };
+              case 'push_outbox':
+                return { notifications: reference.control.pushOutbox(params['user_id'] === undefined ? undefined : Number(params['user_id'])) };
+              case 'push_add_legacy':
+                return { id: reference.control.addLegacyPushRegistration(params as Record<string, string | number>) };
+              case 'push_legacy':
+                return { registrations: reference.control.legacyPushRegistrations(Number(params['user_id'])) };
+              case 'vidprov_token':
+                reference.control.setVidprovToken(Number(params['user_id']), params['has_token'] === true || params['has_token'] === 'true');
+                return {};
             }
           } catch (e) {
             throw new Error(`control ${action} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -6,10 +6,17 @@ import type { Capability, ControlAction, Profile } from '../schema.ts';
 import { formEncode, observe, type Session, type Target, type WireRequest } from './target.ts';
 import { asUnreachable, isGone, type TargetUnreachable } from './unreachable.ts';
 
-const CONTROL_ROUTES: Record<ControlAction, string> = {
-  add_user: '/_understudy/users',
-  set_config: '/_understudy/config',
-  advance_clock: '/_understudy/clock/advance',
+const CONTROL_ROUTES: Record<ControlAction, { method: 'GET' | 'POST'; path: string }> = {
+  add_user: { method: 'POST', path: '/_understudy/users' },
+  set_config: { method: 'POST', path: '/_understudy/config' },
+  advance_clock: { method: 'POST', path: '/_understudy/clock/advance' },
+  events: { method: 'GET', path: '/_understudy/events' },
+  push_bouncer: { method: 'GET', path: '/_understudy/push/bouncer' },
+  push_seal: { method: 'POST', path: '/_understudy/push/seal' },
+  push_outbox: { method: 'GET', path: '/_understudy/push/outbox' },
+  push_add_legacy: { method: 'POST', path: '/_understudy/push/legacy' },
+  push_legacy: { method: 'GET', path: '/_understudy/push/legacy' },
+  vidprov_token: { method: 'POST', path: '/_understudy/vidprov/token' },
 };
 
 const TIMEOUT_MS = 30_000;
@@ -41,15 +48,15 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
   };
   const send = (req: WireRequest) => request(req, TIMEOUT_MS);
 
-  const controlCall = async (path: string, params: Record<string, unknown>) => {
-    const res = await send({
-      method: 'POST',
-      path,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: formEncode(params),
-    });
+  const controlCall = async (path: string, params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => {
+    const form = formEncode(params);
+    const res = await send(
+      method === 'GET'
+        ? { method, path: form === '' ? path : `${path}?${form}`, headers: {} }
+        : { method, path, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form },
+    );
     if (res.status !== 200 || typeof res.json !== 'object' || res.json === null) {
-      throw new Error(`POST ${path} failed: ${res.status} ${res.text.slice(0, 300)}`);
+      throw new Error(`${method} ${path} failed: ${res.status} ${res.text.slice(0, 300)}`);
     }
     const { result: _result, msg: _msg, ...rest } = res.json as Record<string, unknown>;
     return rest;
@@ -72,7 +79,8 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
         send,
         async control(action, params) {
           if (!capabilities.has('control')) throw new Error(`the target has no control surface (control ${action})`);
-          return controlCall(CONTROL_ROUTES[action], params);
+          const route = CONTROL_ROUTES[action];
+          return controlCall(route.path, params, route.method);
         },
       };
     },

@@ -8,6 +8,7 @@ import { isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
+import { notifyRemoval } from './push-notify.ts';
 
 /** The message the user may modify, or "Invalid message(s)" for missing and forbidden alike. */
 export function accessMessageForModify(world: World, actor: User, id: number): Message {
@@ -72,6 +73,7 @@ export function doDeleteMessage(world: World, actor: User, m: Message): void {
     event.topic = m.topic.toLowerCase();
   }
   store.emit(audience, event);
+  notifyRemoval(world, [m.id]);
   if (channel && firstBefore === m.id) {
     store.emit(store.subscribers(channel.stream_id), {
       type: 'stream',

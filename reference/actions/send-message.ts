@@ -14,6 +14,7 @@ import { BadRequest, StreamWildcardMentionNotAllowed } from '../errors.ts';
 import { channelIndicator, lookupChannel, lookupRecipients, privateRecipients } from '../domain/recipients.ts';
 import { FLAG, type Channel, type Message, type User } from '../state/types.ts';
 import { normalizeContent, normalizeTopic } from './message-text.ts';
+import { notifyNewMessage } from './push-notify.ts';
 import { applyTopicVisibility, senderPolicyChange } from './topic-visibility.ts';
 import { deliverToWatchers } from './event-queues.ts';
 
@@ -194,6 +195,7 @@ export function doSendMessage(world: World, prepared: PreparedMessage, localId: 
     store.emit([userId], event);
   }
   deliverToWatchers(world, message, prepared.flags);
+  notifyNewMessage(world, message, prepared.flags);
   const mentioned = [...prepared.flags].filter(([, bits]) => bits & FLAG.mentioned).map(([id]) => id);
   applyTopicVisibility(world, message, senderPolicy, mentioned);
   return { message, senderPolicy };

@@ -18,6 +18,7 @@ import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { answerOfApi, apiRequestOf, runCases } from './cases.ts';
 import type { PageResult } from './browser/page.ts';
+import { dispatchSend, pushSample, PUSH_SAMPLE_SEED } from './push-sample.ts';
 
 const CHROMIUM = process.env['UNDERSTUDY_CHROMIUM'] ?? '/usr/bin/chromium';
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -90,6 +91,11 @@ test('a page in Chromium gets the bytes of dispatch through msw setupWorker', as
     assert.ok(expected.size > 10);
     assert.equal(result.dispatch, [...expected], 'dispatch in the browser answers like dispatch in Node');
     assert.equal(result.worker, [...expected], 'setupWorker answers like dispatch in Node');
+
+    const push = await pushSample(dispatchSend(createReference({ seed: PUSH_SAMPLE_SEED })));
+    assert.match(push.encrypted_data, /^[A-Za-z0-9+/]{40,}={0,2}$/);
+    assert.equal(result.push.dispatch, push, 'the sealed registration and the encrypted notification: the same bytes in the browser');
+    assert.equal(result.push.worker, push, 'and through setupWorker');
   } finally {
     await context.close();
     server.closeAllConnections();

@@ -80,6 +80,25 @@ export type UserGroupEvent =
   | { type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] }
   | { type: 'user_group'; op: 'remove'; group_id: number };
 
+/** The fields of a device that an update event carries, only those that changed (zulip.com/api/get-events, device). */
+export interface DeviceChanges {
+  push_key_id?: number;
+  push_token_id?: string | null;
+  pending_push_token_id?: string | null;
+  push_token_last_updated_timestamp?: number;
+  push_registration_error_code?: string | null;
+}
+
+export type DeviceEvent =
+  | { type: 'device'; op: 'add' | 'remove'; device_id: number }
+  | ({ type: 'device'; op: 'update'; device_id: number } & DeviceChanges);
+
+/** The user now holds, or no longer holds, a token for the video-call provider. */
+export interface HasVidprovTokenEvent {
+  type: 'has_vidprov_token';
+  value: boolean;
+}
+
 /** Who is typing, as the typing event names them. */
 export interface TypingUser {
   user_id: number;
@@ -113,7 +132,9 @@ export type ServerEvent =
   | RealmEvent
   | RealmUserEvent
   | RealmBotEvent
-  | UserGroupEvent;
+  | UserGroupEvent
+  | DeviceEvent
+  | HasVidprovTokenEvent;
 
 export type EventType = ServerEvent['type'];
 

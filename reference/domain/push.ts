@@ -1,0 +1,122 @@
+// Who gets a mobile push notification for a new message, and why
+// (zulip/zulip zerver/lib/notification_data.py UserMessageNotificationsData and
+// get_push_notification_trigger; zerver/actions/message_send.py get_recipient_info;
+// zerver/lib/stream_subscription.py user_allows_notifications_in_StreamTopic).
+// The first trigger that holds wins, in this order: a direct message, a mention, a
+// wildcard mention in a followed topic (topic, then channel wildcard), a wildcard
+// mention, a followed topic, the channel's push setting. Never the sender, never a bot.
+// Mentions and direct messages notify in muted channels and topics; the channel
+// setting and wildcard mentions do not.
+import type { Store } from '../state/store.ts';
+import { FLAG, type Message, type Subscription } from '../state/types.ts';
+import { devicesOf } from './devices.ts';
+import { DEVICES, type Device } from '../state/devices.ts';
+
+/** NotificationTriggers (zerver/models/scheduled_jobs.py), in priority order. */
+export type PushTrigger =
+  | 'private_message'
+  | 'mentioned'
+  | 'topic_wildcard_mentioned_in_followed_topic'
+  | 'stream_wildcard_mentioned_in_followed_topic'
+  | 'topic_wildcard_mentioned'
+  | 'stream_wildcard_mentioned'
+  | 'followed_topic_push_notify'
+  | 'stream_push_notify';
+
+/** The user settings that decide mobile pushes, at the real server's defaults (zerver/models/users.py). */
+export interface PushSettings {
+  enable_offline_push_notifications: boolean;
+  enable_stream_push_notifications: boolean;
+  wildcard_mentions_notify: boolean;
+  enable_followed_topic_push_notifications: boolean;
+  enable_followed_topic_wildcard_mentions_notify: boolean;
+}
+
+const DEFAULT_PUSH_SETTINGS: PushSettings = {
+  enable_offline_push_notifications: true,
+  enable_stream_push_notifications: false,
+  wildcard_mentions_notify: true,
+  enable_followed_topic_push_notifications: true,
+  enable_followed_topic_wildcard_mentions_notify: true,
+};
+
+/**
+ * NOTE: approximation: user settings are fixed at their defaults (no endpoint changes them here); the subscription's
+ * push_notifications and wildcard_mentions_notify, muting and followed topics are the user's own.
+ */
+export function pushSettings(_store: Store, _userId: number): PushSettings {
+  return DEFAULT_PUSH_SETTINGS;
+}
+
+const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;
+
+export interface PushRecipient {
+  user_id: number;
+  trigger: PushTrigger;
+  /** The devices the notification goes to: those with a registered token. */
+  devices: Device[];
+}
+
+/** A device that can be sent to: its token registered at the bouncer, under a key. */
+export function isRegistered(d: Device): boolean {
+  return d.push_token_id !== null && d.registration !== null && d.push_key !== null && d.push_key_id !== null;
+}
+
+/**
+ * The users to notify of a new message and their devices, ascending by user id.
+ * `flags` are the message's UserMessage rows (user id → flag bits).
+ * NOTE: approximation: everyone counts as idle (Understudy has no presence), muted users are not modeled, and
+ * disable_external_notifications is never set.
+ */
+export function pushRecipients(store: Store, message: Message, flags: ReadonlyMap<number, number>): PushRecipient[] {
+  const out: PushRecipient[] = [];
+  for (const userId of registeredUsers(store)) {
+    const bits = flags.get(userId);
+    if (bits === undefined || userId === message.sender_id) continue;
+    const user = store.user(userId);
+    if (!user || user.is_bot || !user.is_active) continue;
+    const trigger = pushTrigger(store, userId, message, bits);
+    if (trigger !== null) out.push({ user_id: userId, trigger, devices: devicesOf(store, userId).filter(isRegistered) });
+  }
+  return out;
+}
+
+/** Owners of at least one registered device, ascending: usually few, and none costs nothing. */
+function registeredUsers(store: Store): number[] {
+  const table = store.table(DEVICES);
+  if (table.size === 0) return [];
+  const owners = new Set<number>();
+  for (const d of table.all()) if (isRegistered(d)) owners.add(d.user_id);
+  return [...owners].sort((a, b) => a - b);
+}
+
+/** Why this user gets a push for the message, or null. */
+export function pushTrigger(store: Store, userId: number, message: Message, bits: number): PushTrigger | null {
+  const settings = pushSettings(store, userId);
+  const offline = settings.enable_offline_push_notifications;
+  if (message.stream_id === null) return offline ? 'private_message' : null;
+  const sub = store.subscription(userId, message.stream_id);
+  if (!sub) return null;
+  if (bits & FLAG.mentioned && offline) return 'mentioned';
+  const policy = store.topicPolicy(userId, message.stream_id, message.topic);
+  const followed = policy === VISIBILITY.followed;
+  const topicWildcard = (bits & FLAG.topic_wildcard_mentioned) !== 0 && offline;
+  const streamWildcard = (bits & FLAG.stream_wildcard_mentioned) !== 0 && offline;
+  if (followed && settings.enable_followed_topic_wildcard_mentions_notify) {
+    if (topicWildcard) return 'topic_wildcard_mentioned_in_followed_topic';
+    if (streamWildcard) return 'stream_wildcard_mentioned_in_followed_topic';
+  }
+  const wildcardNotify = allows(sub, policy, sub.wildcard_mentions_notify, settings.wildcard_mentions_notify);
+  if (topicWildcard && wildcardNotify) return 'topic_wildcard_mentioned';
+  if (streamWildcard && wildcardNotify) return 'stream_wildcard_mentioned';
+  if (followed && settings.enable_followed_topic_push_notifications) return 'followed_topic_push_notify';
+  if (allows(sub, policy, sub.push_notifications, settings.enable_stream_push_notifications)) return 'stream_push_notify';
+  return null;
+}
+
+/** user_allows_notifications_in_StreamTopic: muting first, then the subscription's setting, then the user's. */
+function allows(sub: Subscription, policy: number, subscriptionSetting: boolean | null, userSetting: boolean): boolean {
+  if (sub.is_muted && policy !== VISIBILITY.unmuted) return false;
+  if (policy === VISIBILITY.muted) return false;
+  return subscriptionSetting ?? userSetting;
+}
