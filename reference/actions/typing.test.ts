@@ -21,7 +21,8 @@ function typingSince(ref: Reference, from: number): Map<number, Array<Record<str
   }
   return out;
 }
-const mark = (ref: Reference) => ref.store.data.events.length;
+/** The sequence number the next emitted event will carry (control.events ids). */
+const mark = (ref: Reference) => ref.store.data.ids['event_record'] ?? 0;
 const receivers = (ref: Reference, from: number) => [...typingSince(ref, from).keys()].sort((a, b) => a - b);
 
 function refused(ref: Reference, who: string | number, params: Record<string, unknown>, status: number, code: string, msg: string): void {

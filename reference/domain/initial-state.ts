@@ -4,10 +4,12 @@
 // client's options and capabilities. Data Understudy does not keep (alert words, custom
 // emoji, presence, ...) has a fresh organization's value. The parts are listed below in
 // the real function's order; the parts of domain/initial-state/ build the larger ones.
-// POST /register adds queue_id, last_event_id and the version keys itself.
-import type { User } from '../state/types.ts';
+// POST /register adds queue_id, last_event_id and the version keys itself. A logged-out
+// spectator gets what the real server gives one: the organization's public data, and
+// empty per-user data.
+import { ROLE, type User } from '../state/types.ts';
 import type { World } from '../world.ts';
-import { defaultStreamsState, streamsState, subscriptionState } from './initial-state/channels.ts';
+import { defaultStreamsState, streamsState, subscriptionState, webPublicSubscriptionState } from './initial-state/channels.ts';
 import { maxMessageIdState, recentConversationsState, starredMessagesState } from './initial-state/messages.ts';
 import {
   devicesInitialState,
@@ -57,7 +59,8 @@ const PARTS: readonly Part[] = [
   // Left out for clients that listed event types including user_topic.
   { when: (c) => c.want('muted_topics') && (c.view.fetchEventTypes === null || !c.want('user_topic')), build: mutedTopicsState },
   { when: 'muted_users', build: fixed({ muted_users: [] }) },
-  { when: 'presence', build: (c) => ({ presences: {}, presence_last_update_id: -1, server_timestamp: c.nowMs / 1000 }) },
+  // Nobody's presence is recorded; a spectator gets no update id.
+  { when: 'presence', build: (c) => ({ presences: {}, ...(c.spectator ? {} : { presence_last_update_id: -1 }), server_timestamp: c.nowMs / 1000 }) },
   { when: 'realm_user_groups', build: realmUserGroupsState },
   { when: 'realm', build: realmState },
   { when: 'realm_user_settings_defaults', build: realmUserSettingsDefaultsState },
@@ -74,12 +77,13 @@ const PARTS: readonly Part[] = [
   // NOTE: approximation: the real server lists its webhook integrations here; Understudy has none.
   { when: 'realm_incoming_webhook_bots', build: fixed({ realm_incoming_webhook_bots: [] }) },
   { when: 'recent_private_conversations', build: recentConversationsState },
-  { when: 'subscription', build: subscriptionState },
+  { when: 'subscription', build: (c) => (c.spectator ? webPublicSubscriptionState(c) : subscriptionState(c)) },
   { when: 'channel_folders', build: fixed({ channel_folders: [] }) },
   // Keeping unread counts current needs both message and flag events.
   { when: (c) => c.want('update_message_flags') && c.want('message'), build: unreadMsgs },
   { when: 'starred_messages', build: starredMessagesState },
-  { when: 'stream', build: streamsState },
+  // Not for spectators (include_streams is off for them).
+  { when: (c) => c.want('stream') && !c.spectator, build: streamsState },
   { when: 'default_streams', build: defaultStreamsState },
   { when: 'default_stream_groups', build: fixed({ realm_default_stream_groups: [] }) },
   { when: 'stop_words', build: fixed({ stop_words: STOP_WORD_LIST }) },
@@ -103,12 +107,42 @@ function realmUserGroupsState(ctx: StateContext): Record<string, unknown> {
   return { realm_user_groups: groups.map((g) => formatUserGroup(ctx.store, g, ctx.nowMs)) };
 }
 
-export function initialState(world: World, user: User, view: RegisterView): Record<string, unknown> {
+/** The real server's stand-in for a spectator: a guest with id 0 and default settings. */
+function spectatorUser(world: World): User {
+  return {
+    user_id: 0,
+    delivery_email: 'username@example.com',
+    full_name: 'Anonymous User',
+    role: ROLE.guest,
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    is_system_bot: false,
+    is_active: true,
+    is_deleted: false,
+    is_imported_stub: false,
+    is_mirror_dummy: false,
+    date_joined: world.nowMs(),
+    timezone: '',
+    avatar_source: 'G',
+    avatar_version: 1,
+    email_address_visibility: 1,
+    api_key: '',
+    password_hash: null,
+    profile_data: {},
+    enable_drafts_synchronization: true,
+    receives_typing_notifications: true,
+  };
+}
+
+/** The initial state for `user`, or for a logged-out spectator when null. */
+export function initialState(world: World, user: User | null, view: RegisterView): Record<string, unknown> {
   const wanted = view.fetchEventTypes;
   const ctx: StateContext = {
     world,
     store: world.store,
-    user,
+    user: user ?? spectatorUser(world),
+    spectator: user === null,
     view,
     nowMs: world.nowMs(),
     want: (type) => wanted === null || wanted.has(type),

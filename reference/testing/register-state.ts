@@ -1,5 +1,6 @@
 // Test support: the registration initial state of a fixture character, over a
-// reference's store, without POST /register. `who` is as for callAs; `view` overrides
+// reference's store, without POST /register. `who` is as for callAs, or null for a
+// logged-out spectator; `view` overrides
 // the defaults of a client that registers with nothing set (every capability off,
 // every fetch type).
 import { manualClock, SeededRandom } from '../determinism.ts';
@@ -13,9 +14,9 @@ export interface ViewChange extends Partial<Omit<RegisterView, 'capabilities' | 
   fetch?: readonly string[];
 }
 
-export function registerState(ref: Reference, who: string | number, change: ViewChange = {}): Record<string, unknown> {
-  const user = typeof who === 'number' ? ref.store.user(who) : ref.store.userByEmail(who.includes('@') ? who : `${who}@zulip.com`);
-  if (!user) throw new Error(`no user ${who}`);
+export function registerState(ref: Reference, who: string | number | null, change: ViewChange = {}): Record<string, unknown> {
+  const user = who === null ? null : typeof who === 'number' ? ref.store.user(who) : ref.store.userByEmail(who.includes('@') ? who : `${who}@zulip.com`);
+  if (user === undefined) throw new Error(`no user ${String(who)}`);
   const world = new World(ref.store, manualClock(ref.control.now()), new SeededRandom('register-state'));
   const { capabilities, fetch, ...rest } = change;
   const view: RegisterView = {

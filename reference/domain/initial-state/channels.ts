@@ -4,6 +4,7 @@
 // handle_stream_notifications_compatibility). Archived channels appear only with the
 // archived_channels capability; a channel the user may not know about never appears.
 import { byName, formatChannel, formatSubscription, hasMetadataAccess, hasMetadataAccessViaGroups } from '../channels.ts';
+import { STREAM_ASSIGNMENT_COLORS } from '../stream-colors.ts';
 import { userSetting } from '../user-settings.ts';
 import { isAdmin, isGuest } from '../users.ts';
 import type { Store } from '../../state/store.ts';
@@ -68,6 +69,36 @@ export function subscriptionState(ctx: StateContext): Record<string, unknown> {
       return out;
     }),
   };
+}
+
+/**
+ * A spectator's subscriptions (get_web_public_subs): every web-public channel, shown as a
+ * fresh subscription would be, with colors from the palette in turn; nothing else.
+ * NOTE: approximation: the channels are taken in id order.
+ */
+export function webPublicSubscriptionState(ctx: StateContext): Record<string, unknown> {
+  const { store, nowMs } = ctx;
+  const webPublic = store
+    .channels()
+    .filter((c) => c.is_web_public && !c.is_archived)
+    .sort((a, b) => a.stream_id - b.stream_id);
+  const subscriptions = webPublic.map((channel, i) => {
+    const sub: Subscription = {
+      user_id: ctx.user.user_id,
+      stream_id: channel.stream_id,
+      active: true,
+      color: STREAM_ASSIGNMENT_COLORS[i % STREAM_ASSIGNMENT_COLORS.length] as string,
+      is_muted: false,
+      pin_to_top: false,
+      desktop_notifications: true,
+      audible_notifications: true,
+      push_notifications: true,
+      email_notifications: true,
+      wildcard_mentions_notify: true,
+    };
+    return formatSubscription(store, channel, sub, 'false', Math.floor(nowMs / 1000));
+  });
+  return { subscriptions, unsubscribed: [], never_subscribed: [] };
 }
 
 /** streams: every channel the user may know about (do_get_streams with include_all). */

@@ -152,8 +152,9 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
   out['realm_wildcard_mention_policy'] = legacyPolicy(store, realm, 'can_mention_many_users_group');
   // Password login is the only authentication backend Understudy serves.
   out['realm_authentication_methods'] = { Email: { enabled: realm.password_auth_enabled, available: true } };
-  out['realm_allow_message_editing'] = true;
-  out['realm_presence_disabled'] = false;
+  // Shown as disabled to spectators, who can use neither.
+  out['realm_allow_message_editing'] = !ctx.spectator;
+  out['realm_presence_disabled'] = ctx.spectator;
   Object.assign(out, {
     max_avatar_file_size_mib: S.maxAvatarFileSizeMib,
     max_file_upload_size_mib: S.maxFileUploadSizeMib,

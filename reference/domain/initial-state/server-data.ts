@@ -3,6 +3,7 @@
 // steps and the embedded bots.
 import { STOP_WORDS } from '../../narrow/search/stop-words.ts';
 import { SERVER_SETTINGS } from './server-settings.ts';
+import type { StateContext } from './view.ts';
 
 /**
  * read_stop_words(): the lines of puppet/zulip/files/postgresql/zulip_english.stop, which
@@ -40,10 +41,12 @@ const ONBOARDING_STEPS: ReadonlyArray<{ type: string; name: string }> = [
 
 /**
  * get_next_onboarding_steps: the steps the user has not seen. Understudy records no
- * onboarding step as seen (no endpoint marks one), so every user gets them all.
+ * onboarding step as seen (no endpoint marks one), so every user gets them all; a
+ * spectator gets none.
  */
-export function onboardingState(): Record<string, unknown> {
-  return { onboarding_steps: ONBOARDING_STEPS.map((s) => ({ ...s })), navigation_tour_video_url: SERVER_SETTINGS.navigationTourVideoUrl };
+export function onboardingState(ctx: StateContext): Record<string, unknown> {
+  const steps = ctx.spectator ? [] : ONBOARDING_STEPS.map((s) => ({ ...s }));
+  return { onboarding_steps: steps, navigation_tour_video_url: SERVER_SETTINGS.navigationTourVideoUrl };
 }
 
 /**

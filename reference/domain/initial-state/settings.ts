@@ -22,9 +22,13 @@ function withPolicyName(settings: Record<string, SettingValue>): Record<string, 
 }
 
 export function userSettingsState(ctx: StateContext): Record<string, unknown> {
+  const settings = userSettings(ctx.user);
+  // A spectator starts at recent conversations.
+  // NOTE: approximation: a spectator's default_language is 'en', not the browser's language.
+  if (ctx.spectator) settings.web_home_view = 'recent_topics';
   return {
     user_settings: {
-      ...withPolicyName(userSettings(ctx.user)),
+      ...withPolicyName(settings),
       emojiset_choices: EMOJISET_CHOICES.map((c) => ({ ...c })),
       timezone: ctx.user.timezone,
       available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],

@@ -29,6 +29,18 @@ function inaccessibleUser(store: Store, userId: number): Record<string, unknown>
   };
 }
 
+/**
+ * A user as a spectator sees them (format_user_row with no acting user): no email
+ * address, no time zone, the day they joined, no custom profile fields.
+ */
+function forSpectator(store: Store, u: User): Record<string, unknown> {
+  const shown = formatUser(store, null, u, { clientGravatar: false, includeCustomProfileFields: false });
+  delete shown['timezone'];
+  shown['date_joined'] = String(shown['date_joined']).slice(0, 10);
+  shown['delivery_email'] = null;
+  return shown;
+}
+
 /** The medium-size avatar (avatar_url(medium=True)). */
 function mediumAvatarUrl(store: Store, user: User): string | null {
   const url = avatarUrl(store, user, user, false);
@@ -46,7 +58,8 @@ function mediumAvatarUrl(store: Store, user: User): string | null {
  */
 export function realmUserState(ctx: StateContext): Record<string, unknown> {
   const { store, user: me, view, nowMs } = ctx;
-  const all = canAccessAllUsers(store, me, nowMs);
+  // Spectators may know everyone (check_user_can_access_all_users with no user).
+  const all = ctx.spectator || canAccessAllUsers(store, me, nowMs);
   const accessible = all ? null : accessibleUserIds(store, me);
   const active: Array<Record<string, unknown>> = [];
   const inactive: Array<Record<string, unknown>> = [];
@@ -56,7 +69,7 @@ export function realmUserState(ctx: StateContext): Record<string, unknown> {
       if (!view.capabilities.user_list_incomplete) active.push(inaccessibleUser(store, u.user_id));
       continue;
     }
-    const shown = formatUser(store, me, u, { clientGravatar: view.clientGravatar, includeCustomProfileFields: true });
+    const shown = ctx.spectator ? forSpectator(store, u) : formatUser(store, me, u, { clientGravatar: view.clientGravatar, includeCustomProfileFields: true });
     delete shown['is_active'];
     (u.is_active ? active : inactive).push(shown);
   }

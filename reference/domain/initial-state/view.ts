@@ -52,7 +52,14 @@ export interface RegisterView {
 export interface StateContext {
   readonly world: World;
   readonly store: Store;
+  /**
+   * The registering user; for a logged-out spectator, a stand-in guest with user id 0
+   * and every setting at its default (the real server's settings_user), which owns
+   * nothing, so per-user data comes out empty.
+   */
   readonly user: User;
+  /** A logged-out spectator (an organization with public access). */
+  readonly spectator: boolean;
   readonly view: RegisterView;
   readonly nowMs: number;
   /** Is this fetch type wanted? (fetch_initial_state_data's `want`.) */
