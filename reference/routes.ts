@@ -17,6 +17,7 @@ import { getStreamId, getStreams } from './endpoints/streams.ts';
 import { updateSubscriptionProperties, updateSubscriptionProperty } from './endpoints/subscription-properties.ts';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpoints/subscriptions.ts';
 import { getTopics } from './endpoints/topics.ts';
+import { setTypingStatus } from './endpoints/typing.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
 import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
@@ -90,6 +91,7 @@ export const ROUTES: readonly Route[] = [
   api('DELETE', '/messages/{message_id}', deleteMessage),
   api('POST', '/messages/{message_id}/report', reportMessage),
   api('PATCH', '/realm', updateRealm),
+  api('POST', '/typing', setTypingStatus),
 
   // channels and subscriptions
   read('/users/me/subscriptions', getSubscriptions),

@@ -22,10 +22,9 @@ import {
   type User,
 } from '../state/types.ts';
 import { creationAudience, emitStreamCreate } from './channel-events.ts';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../domain/limits.ts';
 
-/** Stream.MAX_NAME_LENGTH and MAX_DESCRIPTION_LENGTH. */
-export const MAX_CHANNEL_NAME_LENGTH = 60;
-export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
+export { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH };
 
 // Python's str.strip() removes these (str.isspace()); JavaScript's trim() differs slightly.
 const PY_SPACE = '\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';

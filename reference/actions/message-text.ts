@@ -5,8 +5,9 @@
 import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 
-export const MAX_MESSAGE_LENGTH = 10000;
-export const MAX_TOPIC_LENGTH = 60;
+import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../domain/limits.ts';
+
+export { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH };
 const TRUNCATED = '\n[message truncated]';
 
 /** rstrip, strip leading newlines, refuse empty or NUL, truncate at 10000 code points. */

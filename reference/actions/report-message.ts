@@ -7,15 +7,10 @@ import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
+import { REPORT_TYPES } from '../domain/limits.ts';
 
 /** server_report_message_types (feature level 435). */
-export const REPORT_TYPES: ReadonlyArray<{ key: string; name: string }> = [
-  { key: 'spam', name: 'Spam' },
-  { key: 'harassment', name: 'Harassment' },
-  { key: 'inappropriate', name: 'Inappropriate content' },
-  { key: 'norms', name: 'Violates community norms' },
-  { key: 'other', name: 'Other reason' },
-];
+export { REPORT_TYPES };
 
 /** The reported message is quoted up to 10000 − 1000 − 500 characters. */
 const MAX_QUOTED = 8500;

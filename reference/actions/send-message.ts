@@ -3,12 +3,11 @@
 // extract_stream_indicator, extract_private_recipients), zerver/lib/addressee.py and
 // zerver/lib/streams.py (access_stream_for_send_message); the order of the checks is
 // the real server's, so the first error a request meets is the one it reports.
-import { hasContentAccess, isSubscribed } from '../domain/channels.ts';
 import { isUserInSetting, recursiveMembers } from '../domain/groups.ts';
 import { flagNames, newMessage } from '../domain/messages.ts';
 import type { MessageEvent } from '../state/events.ts';
 import { renderForStore } from '../domain/render-message.ts';
-import { isGuest } from '../domain/users.ts';
+import { checkCanSendToChannel, inSendSetting } from '../domain/send-permission.ts';
 import type { World } from '../world.ts';
 import { BadRequest, StreamWildcardMentionNotAllowed } from '../errors.ts';
 import { channelIndicator, lookupChannel, lookupRecipients, privateRecipients } from '../domain/recipients.ts';
@@ -66,16 +65,8 @@ export function checkSendMessage(world: World, sender: User, req: SendRequest): 
 function checkCanPost(world: World, sender: User, channel: Channel, topic: string): void {
   const store = world.store;
   const now = world.nowMs();
-  const allowed = (value: Channel['can_send_message_group'], u: User): boolean =>
-    isUserInSetting(store, value, u.user_id, now) ||
-    (u.is_bot && u.bot_owner_id !== null && isUserInSetting(store, value, u.bot_owner_id, now));
-  if (!sender.is_system_bot && !allowed(channel.can_send_message_group, sender)) {
-    throw new BadRequest('You do not have permission to post in this channel.');
-  }
-  const denied = new BadRequest(`Not authorized to send to channel '${channel.name}'`);
-  if (channel.is_archived) throw denied;
-  if (!sender.is_system_bot && !canAccessForSend(world, sender, channel)) throw denied;
-  if (!sender.is_system_bot && !allowed(channel.can_create_topic_group, sender)) {
+  checkCanSendToChannel(store, sender, channel, now);
+  if (!sender.is_system_bot && !inSendSetting(store, channel.can_create_topic_group, sender, now)) {
     const exists = store.topicMessageIds(channel.stream_id, topic).length > 0;
     if (!exists) throw new BadRequest('You do not have permission to create new topics in this channel.');
   }
@@ -87,14 +78,6 @@ function checkCanPost(world: World, sender: User, channel: Channel, topic: strin
   if (policy === 'empty_topic_only' && topic !== '') {
     throw new BadRequest(`Only the ${display} topic is allowed in this channel.`);
   }
-}
-
-function canAccessForSend(world: World, sender: User, channel: Channel): boolean {
-  if (channel.is_web_public) return true;
-  if (!channel.invite_only && !isGuest(sender)) return true;
-  if (isSubscribed(world.store, sender.user_id, channel.stream_id)) return true;
-  if (sender.is_bot && sender.bot_owner_id !== null && isSubscribed(world.store, sender.bot_owner_id, channel.stream_id)) return true;
-  return channel.history_public_to_subscribers && !isGuest(sender) && hasContentAccess(world.store, sender, channel, world.nowMs());
 }
 
 /** check_can_send_direct_message: the realm's direct-message groups. */

@@ -1,13 +1,10 @@
 // The color a new subscription gets when the request names none: the first color of
 // the palette the user has not used yet (zulip/zulip zerver/lib/stream_color.py,
 // STREAM_ASSIGNMENT_COLORS and pick_colors).
+import { STREAM_ASSIGNMENT_COLORS } from '../domain/stream-colors.ts';
 import type { Store } from '../state/store.ts';
 
-export const STREAM_ASSIGNMENT_COLORS = [
-  '#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5',
-  '#f5ce6e', '#c2726a', '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063',
-  '#9987e1', '#e4523d', '#c2c2c2', '#4f8de4', '#c6a8ad', '#e7cc4d', '#c8bebf', '#a47462',
-] as const;
+export { STREAM_ASSIGNMENT_COLORS };
 
 /**
  * NOTE: approximation: the real server picks the colors of one request together

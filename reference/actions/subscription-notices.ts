@@ -6,9 +6,9 @@
 import type { World } from '../world.ts';
 import { FLAG, type Channel, type User } from '../state/types.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../domain/limits.ts';
 
-/** settings.MAX_BULK_NEW_SUBSCRIPTION_MESSAGES (register: max_bulk_new_subscription_messages). */
-export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
+export { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES };
 /** Realm.STREAM_EVENTS_NOTIFICATION_TOPIC_NAME. */
 const CHANNEL_EVENTS_TOPIC = 'channel events';
 const NEW_CHANNELS_TOPIC = 'new channels';

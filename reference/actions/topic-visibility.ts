@@ -33,7 +33,7 @@ export function applyTopicVisibility(world: World, message: Message, senderChang
   if (streamId === null) return;
   const store = world.store;
   const set = (userId: number, policy: number) => {
-    store.setTopicPolicy(userId, streamId, message.topic, policy);
+    store.setTopicPolicy(userId, streamId, message.topic, policy, world.nowSeconds());
     store.emit([userId], {
       type: 'user_topic',
       stream_id: streamId,

@@ -4,13 +4,14 @@
 // lock_subgroups_with_respect_to_supergroup) and zerver/actions/user_groups.py
 // (check_add_user_group, add_subgroups_to_user_group, remove_subgroups_from_user_group).
 // check* validates everything and returns a plan; do* applies it and emits the events.
-import { directMembers, directSubgroups, recursiveSubgroupIds, systemGroupId } from '../domain/groups.ts';
+import { recursiveSubgroupIds, systemGroupId } from '../domain/groups.ts';
 import { defaultSetting, hasPermission, parseGroupSetting, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG } from '../domain/permissions.ts';
 import { isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type User, type UserGroup, type UserGroupSetting } from '../state/types.ts';
+import { formatUserGroup } from '../domain/user-groups.ts';
 import { activeUserIds, emitStreamCreate, emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
 
 /** Feature level from which bots may call the group endpoints (zulip.com/api/changelog, level 496). */
@@ -259,32 +260,4 @@ function watchMetadataAccess(world: World, groupId: number) {
       });
     },
   };
-}
-
-// ---- reading ---------------------------------------------------------------------
-
-/** A setting as the API shows it: an id, or an anonymous group of its active members. */
-export function settingForApi(store: Store, value: GroupSettingValue): GroupSettingValue {
-  if (typeof value === 'number') return value;
-  return {
-    direct_members: value.direct_members.filter((id) => store.user(id)?.is_active).sort((a, b) => a - b),
-    direct_subgroups: [...value.direct_subgroups].sort((a, b) => a - b),
-  };
-}
-
-/** The user-group object (user_groups_in_realm_serialized). Key order is fixed. */
-export function formatUserGroup(store: Store, group: UserGroup, nowMs: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: group.id,
-    name: group.name,
-    creator_id: group.creator_id,
-    date_created: group.date_created,
-    description: group.description,
-    members: directMembers(store, group, nowMs),
-    direct_subgroup_ids: directSubgroups(store, group).sort((a, b) => a - b),
-    is_system_group: group.is_system_group,
-  };
-  for (const setting of USER_GROUP_SETTINGS) out[setting] = settingForApi(store, group[setting]);
-  out['deactivated'] = group.deactivated;
-  return out;
 }

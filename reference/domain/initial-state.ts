@@ -1,55 +1,156 @@
 // The registration response's initial state (zulip/zulip zerver/lib/events.py
-// fetch_initial_state_data): the keys for each wanted fetch type, shaped for the view
-// and the client's capabilities.
-// NOTE: approximation: for now only the realm limits and max_message_id are built here;
-// the other fetch types follow.
-import type { User } from '../state/types.ts';
+// fetch_initial_state_data and post_process_state): for each fetch type the client
+// wants, the keys the real server sends, built from Understudy's state and shaped by the
+// client's options and capabilities. Data Understudy does not keep (alert words, custom
+// emoji, presence, ...) has a fresh organization's value. The parts are listed below in
+// the real function's order; the parts of domain/initial-state/ build the larger ones.
+// POST /register adds queue_id, last_event_id and the version keys itself. A logged-out
+// spectator gets what the real server gives one: the organization's public data, and
+// empty per-user data.
+import { ROLE, type User } from '../state/types.ts';
 import type { World } from '../world.ts';
+import { defaultStreamsState, streamsState, subscriptionState, webPublicSubscriptionState } from './initial-state/channels.ts';
+import { maxMessageIdState, recentConversationsState, starredMessagesState } from './initial-state/messages.ts';
+import {
+  devicesInitialState,
+  draftsInitialState,
+  remindersInitialState,
+  scheduledMessagesInitialState,
+  videoCallsInitialState,
+} from './initial-state/pending.ts';
+import { realmState } from './initial-state/realm.ts';
+import { CUSTOM_PROFILE_FIELD_TYPES, EMBEDDED_BOTS, onboardingState, STOP_WORD_LIST } from './initial-state/server-data.ts';
+import {
+  legacyDisplaySettingsState,
+  legacyNotificationSettingsState,
+  realmUserSettingsDefaultsState,
+  sendsLegacySettings,
+  userSettingsState,
+} from './initial-state/settings.ts';
+import { mutedTopicsState, userTopicsState } from './initial-state/topics.ts';
+import { unreadMsgs } from './initial-state/unread.ts';
+import { realmBotState, realmUserState } from './initial-state/users.ts';
+import type { RegisterView, StateContext, StateProvider } from './initial-state/view.ts';
+import { formatUserGroup } from './user-groups.ts';
 
-export interface ClientCapabilities {
-  notification_settings_null: boolean;
-  bulk_message_deletion: boolean;
-  user_avatar_url_field_optional: boolean;
-  stream_typing_notifications: boolean;
-  user_settings_object: boolean;
-  linkifier_url_template: boolean;
-  user_list_incomplete: boolean;
-  include_deactivated_groups: boolean;
-  archived_channels: boolean;
-  empty_topic_name: boolean;
-  simplified_presence_events: boolean;
-  individual_emoji_changes: boolean;
+export { NO_CAPABILITIES, type ClientCapabilities, type RegisterView, type StateContext, type StateProvider } from './initial-state/view.ts';
+
+interface Part {
+  /** The fetch type that asks for it, or a rule over the context. */
+  readonly when: string | ((ctx: StateContext) => boolean);
+  readonly build: StateProvider;
 }
 
-export interface RegisterView {
-  applyMarkdown: boolean;
-  clientGravatar: boolean;
-  slimPresence: boolean;
-  includeSubscribers: 'true' | 'false' | 'partial';
-  capabilities: ClientCapabilities;
-  /** null: every type. */
-  fetchEventTypes: ReadonlySet<string> | null;
+const fixed =
+  (values: Record<string, unknown>): StateProvider =>
+  () =>
+    structuredClone(values);
+
+const PARTS: readonly Part[] = [
+  { when: 'alert_words', build: fixed({ alert_words: [] }) },
+  { when: 'custom_profile_fields', build: fixed({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }) },
+  { when: 'onboarding_steps', build: onboardingState },
+  { when: 'message', build: maxMessageIdState },
+  { when: 'saved_snippets', build: fixed({ saved_snippets: [] }) },
+  { when: 'navigation_views', build: fixed({ navigation_views: [] }) },
+  { when: 'drafts', build: draftsInitialState },
+  { when: 'scheduled_messages', build: scheduledMessagesInitialState },
+  { when: 'reminders', build: remindersInitialState },
+  // Left out for clients that listed event types including user_topic.
+  { when: (c) => c.want('muted_topics') && (c.view.fetchEventTypes === null || !c.want('user_topic')), build: mutedTopicsState },
+  { when: 'muted_users', build: fixed({ muted_users: [] }) },
+  // Nobody's presence is recorded; a spectator gets no update id.
+  { when: 'presence', build: (c) => ({ presences: {}, ...(c.spectator ? {} : { presence_last_update_id: -1 }), server_timestamp: c.nowMs / 1000 }) },
+  { when: 'realm_user_groups', build: realmUserGroupsState },
+  { when: 'realm', build: realmState },
+  { when: 'realm_user_settings_defaults', build: realmUserSettingsDefaultsState },
+  { when: 'realm_domains', build: fixed({ realm_domains: [] }) },
+  { when: 'realm_emoji', build: fixed({ realm_emoji: {} }) },
+  // No linkifiers exist, so the linkifier_url_template capability changes nothing here.
+  { when: 'realm_linkifiers', build: fixed({ realm_linkifiers: [] }) },
+  { when: 'realm_filters', build: fixed({ realm_filters: [] }) },
+  { when: 'realm_playgrounds', build: fixed({ realm_playgrounds: [] }) },
+  { when: 'realm_billing', build: fixed({ realm_billing: { has_pending_sponsorship_request: false } }) },
+  { when: 'realm_user', build: realmUserState },
+  { when: 'realm_bot', build: realmBotState },
+  { when: 'realm_embedded_bots', build: fixed({ realm_embedded_bots: EMBEDDED_BOTS.map((name) => ({ name, config: {} })) }) },
+  // NOTE: approximation: the real server lists its webhook integrations here; Understudy has none.
+  { when: 'realm_incoming_webhook_bots', build: fixed({ realm_incoming_webhook_bots: [] }) },
+  { when: 'recent_private_conversations', build: recentConversationsState },
+  { when: 'subscription', build: (c) => (c.spectator ? webPublicSubscriptionState(c) : subscriptionState(c)) },
+  { when: 'channel_folders', build: fixed({ channel_folders: [] }) },
+  // Keeping unread counts current needs both message and flag events.
+  { when: (c) => c.want('update_message_flags') && c.want('message'), build: unreadMsgs },
+  { when: 'starred_messages', build: starredMessagesState },
+  // Not for spectators (include_streams is off for them).
+  { when: (c) => c.want('stream') && !c.spectator, build: streamsState },
+  { when: 'default_streams', build: defaultStreamsState },
+  { when: 'default_stream_groups', build: fixed({ realm_default_stream_groups: [] }) },
+  { when: 'stop_words', build: fixed({ stop_words: STOP_WORD_LIST }) },
+  { when: (c) => c.want('update_display_settings') && sendsLegacySettings(c), build: legacyDisplaySettingsState },
+  { when: (c) => c.want('update_global_notifications') && sendsLegacySettings(c), build: legacyNotificationSettingsState },
+  { when: 'user_settings', build: userSettingsState },
+  { when: 'user_status', build: fixed({ user_status: {} }) },
+  { when: 'user_topic', build: userTopicsState },
+  { when: 'video_calls', build: videoCallsInitialState },
+  // GIPHY_API_KEY is not set.
+  { when: 'giphy', build: fixed({ giphy_api_key: '' }) },
+  { when: 'device', build: devicesInitialState },
+];
+
+/** realm_user_groups: by id; deactivated groups only with include_deactivated_groups. */
+function realmUserGroupsState(ctx: StateContext): Record<string, unknown> {
+  const groups = ctx.store
+    .groups()
+    .filter((g) => ctx.view.capabilities.include_deactivated_groups || !g.deactivated)
+    .sort((a, b) => a.id - b.id);
+  return { realm_user_groups: groups.map((g) => formatUserGroup(ctx.store, g, ctx.nowMs)) };
 }
 
+/** The real server's stand-in for a spectator: a guest with id 0 and default settings. */
+function spectatorUser(world: World): User {
+  return {
+    user_id: 0,
+    delivery_email: 'username@example.com',
+    full_name: 'Anonymous User',
+    role: ROLE.guest,
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    is_system_bot: false,
+    is_active: true,
+    is_deleted: false,
+    is_imported_stub: false,
+    is_mirror_dummy: false,
+    date_joined: world.nowMs(),
+    timezone: '',
+    avatar_source: 'G',
+    avatar_version: 1,
+    email_address_visibility: 1,
+    api_key: '',
+    password_hash: null,
+    profile_data: {},
+    enable_drafts_synchronization: true,
+    receives_typing_notifications: true,
+  };
+}
+
+/** The initial state for `user`, or for a logged-out spectator when null. */
 export function initialState(world: World, user: User | null, view: RegisterView): Record<string, unknown> {
-  const want = (type: string) => view.fetchEventTypes === null || view.fetchEventTypes.has(type);
-  const out: Record<string, unknown> = {};
-  if (want('message') && user !== null) {
-    const ids = world.store.userMessageIds(user.user_id);
-    out['max_message_id'] = ids.length > 0 ? (ids[ids.length - 1] as number) : -1;
+  const wanted = view.fetchEventTypes;
+  const ctx: StateContext = {
+    world,
+    store: world.store,
+    user: user ?? spectatorUser(world),
+    spectator: user === null,
+    view,
+    nowMs: world.nowMs(),
+    want: (type) => wanted === null || wanted.has(type),
+  };
+  const state: Record<string, unknown> = {};
+  for (const part of PARTS) {
+    const wantedHere = typeof part.when === 'string' ? ctx.want(part.when) : part.when(ctx);
+    if (wantedHere) Object.assign(state, part.build(ctx));
   }
-  if (want('realm')) {
-    Object.assign(out, {
-      max_message_length: 10000,
-      max_topic_length: 60,
-      max_stream_name_length: 60,
-      max_stream_description_length: 1024,
-      server_typing_started_expiry_period_milliseconds: 45000,
-      server_typing_stopped_wait_period_milliseconds: 12000,
-      server_typing_started_wait_period_milliseconds: 30000,
-      realm_empty_topic_display_name: world.store.realm.empty_topic_display_name,
-      event_queue_longpoll_timeout_seconds: 90,
-    });
-  }
-  return out;
+  return state;
 }

@@ -1,5 +1,6 @@
 // GET /server_settings — zulip/zulip zerver/views/auth.py (api_get_server_settings).
 // No authentication; answers whether or not an Authorization header is present.
+import { realmIconUrl } from '../domain/initial-state/realm.ts';
 import type { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 
@@ -31,7 +32,7 @@ export function getServerSettings(ctx: Ctx): Record<string, unknown> {
     realm_uri: realm.url,
     realm_url: realm.url,
     realm_name: realm.name,
-    realm_icon: `${realm.url}/static/images/logo/zulip-icon-128x128.png`,
+    realm_icon: realmIconUrl(realm),
     realm_description: `<p>${realm.description}</p>`,
     realm_web_public_access_enabled: realm.enable_spectator_access && config.web_public_streams_enabled,
     external_authentication_methods: [],

@@ -8,10 +8,10 @@ import {
   checkUpdateSubgroups,
   doCreateUserGroup,
   doUpdateSubgroups,
-  formatUserGroup,
   requireGroupCreatePermission,
   requireMemberOrAdmin,
 } from '../actions/user-groups.ts';
+import { formatUserGroup } from '../domain/user-groups.ts';
 import type { Ctx } from '../request/context.ts';
 import { groupSettingValue, intList, json, str } from '../request/params.ts';
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type UserGroupSetting } from '../state/types.ts';

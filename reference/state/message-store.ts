@@ -15,6 +15,16 @@ export interface OutboxEmail {
   timestamp: number;
 }
 
+/** A UserTopic row: a visibility policy other than inherit (1 muted, 2 unmuted, 3 followed). */
+export interface UserTopicRow {
+  stream_id: number;
+  /** The topic as first given (topics are case-insensitive). */
+  topic_name: string;
+  visibility_policy: number;
+  /** UNIX seconds of the last change. */
+  last_updated: number;
+}
+
 export interface StateData {
   realm: Realm;
   config: ServerConfig;
@@ -28,8 +38,8 @@ export interface StateData {
   userMessages: Map<number, UserRows>;
   /** Recipient ids: "u:<user id>", "s:<stream id>", "g:<sorted user ids>" → id. */
   recipients: Record<string, number>;
-  /** user_id → topicKey(stream, topic) → visibility policy (1 muted, 2 unmuted, 3 followed). */
-  userTopics: Map<number, Map<string, number>>;
+  /** user_id → topicKey(stream, topic) → the user's visibility policy for the topic, in the order set. */
+  userTopics: Map<number, Map<string, UserTopicRow>>;
   /** user_id → the last events delivered to them (control.events), oldest first. */
   eventRecord: Map<number, RecordedEvent[]>;
   emailOutbox: OutboxEmail[];
@@ -160,15 +170,27 @@ export class MessageStore {
   }
   /** The user's visibility policy for a topic: 0 inherit, 1 muted, 2 unmuted, 3 followed. */
   topicPolicy(userId: number, streamId: number, topic: string): number {
-    return this.data.userTopics.get(userId)?.get(topicKey(streamId, topic)) ?? 0;
+    return this.data.userTopics.get(userId)?.get(topicKey(streamId, topic))?.visibility_policy ?? 0;
   }
-  /** Set the user's visibility policy for a topic (0 removes it). */
-  setTopicPolicy(userId: number, streamId: number, topic: string, policy: number): void {
+  /**
+   * Set the user's visibility policy for a topic at `nowSeconds` (0 removes it). A row
+   * that exists keeps its place and its topic name, as the real server updates it.
+   */
+  setTopicPolicy(userId: number, streamId: number, topic: string, policy: number, nowSeconds: number): void {
     this.bump();
     let topics = this.data.userTopics.get(userId);
     if (!topics) this.data.userTopics.set(userId, (topics = new Map()));
-    if (policy === 0) topics.delete(topicKey(streamId, topic));
-    else topics.set(topicKey(streamId, topic), policy);
+    const key = topicKey(streamId, topic);
+    if (policy === 0) {
+      topics.delete(key);
+      return;
+    }
+    const old = topics.get(key);
+    topics.set(key, { stream_id: streamId, topic_name: old?.topic_name ?? topic, visibility_policy: policy, last_updated: nowSeconds });
+  }
+  /** The user's UserTopic rows, oldest first (a copy). */
+  userTopicRows(userId: number): UserTopicRow[] {
+    return [...(this.data.userTopics.get(userId)?.values() ?? [])].map((row) => ({ ...row }));
   }
   /** A recipient id; `create` allocates one for a new key (users, channels, group conversations). */
   recipientIdFor(key: string, create = false): number {

@@ -11,7 +11,7 @@ import type { ServerEvent } from './events.ts';
 import { Table, type Row, type TableHost, type TableSpec } from './table.ts';
 import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 
-export type { OutboxEmail, StateData } from './message-store.ts';
+export type { OutboxEmail, StateData, UserTopicRow } from './message-store.ts';
 
 export class Store extends MessageStore implements TableHost {
   #usersByEmail = new Map<string, number>();

@@ -44,6 +44,9 @@ export interface User {
   profile_data: Record<string, ProfileValue>;
   enable_drafts_synchronization: boolean;
   receives_typing_notifications: boolean;
+  /** Privacy settings (domain/user-settings.ts); absent: the default, true. */
+  send_private_typing_notifications?: boolean;
+  send_stream_typing_notifications?: boolean;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

@@ -1,0 +1,70 @@
+// Personal settings in the registration response (zulip/zulip zerver/lib/events.py
+// `user_settings`, `realm_user_settings_defaults`, and the legacy
+// `update_display_settings` / `update_global_notifications` copies).
+import {
+  AVAILABLE_NOTIFICATION_SOUNDS,
+  EMOJISET_CHOICES,
+  LEGACY_DISPLAY_SETTINGS,
+  LEGACY_NOTIFICATION_SETTINGS,
+  RESOLVED_TOPIC_NOTICE_POLICY_NAMES,
+  USER_SETTING_DEFAULTS,
+  userSettings,
+  type SettingValue,
+} from '../user-settings.ts';
+import type { StateContext } from './view.ts';
+
+/** The API documentation: since feature level 439 the legacy top-level copies are gone. */
+export const LEGACY_SETTINGS_REMOVED_FEATURE_LEVEL = 439;
+
+function withPolicyName(settings: Record<string, SettingValue>): Record<string, unknown> {
+  const policy = settings['resolved_topic_notice_auto_read_policy'] as number;
+  return { ...settings, resolved_topic_notice_auto_read_policy: RESOLVED_TOPIC_NOTICE_POLICY_NAMES[policy] };
+}
+
+export function userSettingsState(ctx: StateContext): Record<string, unknown> {
+  const settings = userSettings(ctx.user);
+  // A spectator starts at recent conversations.
+  // NOTE: approximation: a spectator's default_language is 'en', not the browser's language.
+  if (ctx.spectator) settings.web_home_view = 'recent_topics';
+  return {
+    user_settings: {
+      ...withPolicyName(settings),
+      emojiset_choices: EMOJISET_CHOICES.map((c) => ({ ...c })),
+      timezone: ctx.user.timezone,
+      available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
+    },
+  };
+}
+
+/** A new member's settings: the model defaults (no endpoint changes them here). */
+export function realmUserSettingsDefaultsState(): Record<string, unknown> {
+  return {
+    realm_user_settings_defaults: {
+      ...withPolicyName({ ...USER_SETTING_DEFAULTS }),
+      emojiset_choices: EMOJISET_CHOICES.map((c) => ({ ...c })),
+      available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
+    },
+  };
+}
+
+/** Whether the legacy top-level copies are sent: old servers, to clients without user_settings_object. */
+export function sendsLegacySettings(ctx: StateContext): boolean {
+  return ctx.store.config.feature_level < LEGACY_SETTINGS_REMOVED_FEATURE_LEVEL && !ctx.view.capabilities.user_settings_object;
+}
+
+export function legacyDisplaySettingsState(ctx: StateContext): Record<string, unknown> {
+  const settings = userSettings(ctx.user);
+  const out: Record<string, unknown> = {};
+  for (const name of LEGACY_DISPLAY_SETTINGS) out[name] = settings[name];
+  out['emojiset_choices'] = EMOJISET_CHOICES.map((c) => ({ ...c }));
+  out['timezone'] = ctx.user.timezone;
+  return out;
+}
+
+export function legacyNotificationSettingsState(ctx: StateContext): Record<string, unknown> {
+  const settings = userSettings(ctx.user);
+  const out: Record<string, unknown> = {};
+  for (const name of LEGACY_NOTIFICATION_SETTINGS) out[name] = settings[name];
+  out['available_notification_sounds'] = [...AVAILABLE_NOTIFICATION_SOUNDS];
+  return out;
+}
