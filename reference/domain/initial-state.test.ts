@@ -90,7 +90,7 @@ const KEYS: Record<string, string[]> = {
   user_settings: ['user_settings'],
   user_status: ['user_status'],
   user_topic: ['user_topics'],
-  video_calls: ['has_zoom_token'],
+  video_calls: ['has_vidprov_token', 'has_zoom_token'],
   giphy: ['giphy_api_key'],
   device: ['devices'],
   no_such_type: [],

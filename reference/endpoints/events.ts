@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { accessQueue, acknowledge, allocateQueue, checkQueueSpec, deleteQueue, markConnected, type QueueSpec } from '../actions/event-queues.ts';
 import { formatEvent } from '../domain/event-format.ts';
-import { initialState, type ClientCapabilities } from '../domain/initial-state.ts';
+import { initialState, NO_CAPABILITIES, type ClientCapabilities } from '../domain/initial-state.ts';
 import { BadRequest } from '../errors.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
@@ -31,7 +31,6 @@ const capabilitiesSchema = z
   .object({ notification_settings_null: z.boolean(), ...Object.fromEntries(CAPABILITY_KEYS.slice(1).map((k) => [k, z.boolean().optional()])) })
   .transform((o) => Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, (o as Record<string, boolean | undefined>)[k] ?? false])) as unknown as ClientCapabilities);
 
-const NO_CAPABILITIES = Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, false])) as unknown as ClientCapabilities;
 const narrowSchema = z.array(z.tuple([z.string(), z.string()]));
 const typesSchema = z.array(z.string()).nullable();
 const flag = (d: boolean) => json(z.boolean()).default(d);

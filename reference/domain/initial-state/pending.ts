@@ -1,6 +1,8 @@
 // Parts of the initial state whose data other modules of Understudy will own. Each is a
 // StateProvider named as its owner will export it: to plug the real one in, change the
 // import of that name in domain/initial-state.ts to the owner's module (one line).
+import { devicesInitialState as devicesOf } from '../devices.ts';
+import { videoCallsInitialState as vidprovOf } from '../video-calls.ts';
 import type { StateContext } from './view.ts';
 
 /** drafts: Draft.to_dict() of the user's drafts, newest edit first (at most 1000). */
@@ -18,16 +20,15 @@ export function remindersInitialState(_ctx: StateContext): Record<string, unknow
   return { reminders: [] };
 }
 
-/** devices (feature level 468): the user's registered client devices. */
-export function devicesInitialState(_ctx: StateContext): Record<string, unknown> {
-  return { devices: {} };
+/** devices (feature level 468): the user's registered client devices (domain/devices.ts). */
+export function devicesInitialState(ctx: StateContext): Record<string, unknown> {
+  return devicesOf(ctx.store, ctx.user);
 }
 
 /**
- * video_calls: has_zoom_token (always false: Understudy has no Zoom integration). HOOK:
- * the video-call provider's module adds has_vidprov_token; its videoCallsInitialState
- * must keep has_zoom_token.
+ * video_calls: has_zoom_token (always false: Understudy has no Zoom integration) and
+ * has_vidprov_token (domain/video-calls.ts).
  */
-export function videoCallsInitialState(_ctx: StateContext): Record<string, unknown> {
-  return { has_zoom_token: false };
+export function videoCallsInitialState(ctx: StateContext): Record<string, unknown> {
+  return { has_zoom_token: false, ...vidprovOf(ctx.store, ctx.user) };
 }
