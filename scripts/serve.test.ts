@@ -91,9 +91,31 @@ test('--fixture serves another realm; --no-control hides /_understudy/', async (
     const settings = await (await fetch(`${s.url}/api/v1/server_settings`)).json();
     assert.is(settings.realm_name, 'Elsinore');
     assert.is((await post(`${s.url}/_understudy/users`, { email: 'ariel@zulip.com', full_name: 'Ariel' })).status, 404);
+    assert.match(s.output(), /\/_understudy\/: off \(--no-control\)/);
     await s.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('says who may use the control surface; --control-token requires the token from every client', async () => {
+  const open = await startServe(['--quiet']);
+  assert.match(open.output(), /\/_understudy\/: for loopback clients only/);
+  await open.stop();
+  const s = await startServe(['--quiet', '--control-token', 'swordfish']);
+  try {
+    assert.match(s.output(), /\/_understudy\/: for any client that sends the --control-token value in the X-Understudy-Control-Token header/);
+    const refused = await post(`${s.url}/_understudy/users`, { email: 'ariel@zulip.com', full_name: 'Ariel' });
+    assert.is(refused.status, 403);
+    assert.is((await refused.json()).code, 'BAD_REQUEST');
+    const added = await fetch(`${s.url}/_understudy/users`, {
+      method: 'POST',
+      headers: { 'X-Understudy-Control-Token': 'swordfish' },
+      body: new URLSearchParams({ email: 'ariel@zulip.com', full_name: 'Ariel' }),
+    });
+    assert.is(added.status, 200);
+  } finally {
+    await s.stop();
   }
 });
 
@@ -112,7 +134,7 @@ test('a fixture that does not load exits 2 and says why', async () => {
 });
 
 test('bad flags exit 2 with the usage', async () => {
-  for (const args of [['--clock', 'sundial'], ['--bogus']]) {
+  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--control-token', ''], ['--no-control', '--control-token', 'x']]) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));

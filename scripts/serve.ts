@@ -1,13 +1,15 @@
 // npm start: the reference over node:http, by default on http://127.0.0.1:9991 with the
-// default fixture realm, the system clock and the test-control surface at /_understudy/.
+// default fixture realm, the system clock and the test-control surface at /_understudy/
+// (for loopback clients only, unless --control-token: then for clients that send it).
 //   --port N (0: any free port; the URL printed says which)   --host H
-//   --seed S   --clock manual|system   --fixture FILE.json   --no-control   --quiet
+//   --seed S   --clock manual|system   --fixture FILE.json   --no-control   --control-token T   --quiet
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createReference, type ReferenceOptions } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
 
-const USAGE = 'usage: npm start -- [--port 9991] [--host 127.0.0.1] [--seed S] [--clock system|manual] [--fixture FILE] [--no-control] [--quiet]';
+const USAGE =
+  'usage: npm start -- [--port 9991] [--host 127.0.0.1] [--seed S] [--clock system|manual] [--fixture FILE] [--no-control | --control-token T] [--quiet]';
 
 function options(argv: string[]) {
   const { values } = parseArgs({
@@ -19,6 +21,7 @@ function options(argv: string[]) {
       clock: { type: 'string', default: 'system' },
       fixture: { type: 'string' },
       'no-control': { type: 'boolean', default: false },
+      'control-token': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -27,10 +30,12 @@ function options(argv: string[]) {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port number: ${values.port}`);
   if (values.clock !== 'system' && values.clock !== 'manual') throw new Error(`--clock: system or manual, not ${values.clock}`);
+  const token = values['control-token'];
+  if (token !== undefined && (token === '' || values['no-control'])) throw new Error('--control-token: a non-empty token, and not with --no-control');
   const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'] };
   if (values.seed !== undefined) reference.seed = values.seed;
   if (values.fixture !== undefined) reference.fixture = JSON.parse(readFileSync(values.fixture, 'utf8')) as unknown;
-  return { port, host: values.host, quiet: values.quiet, help: values.help, reference };
+  return { port, host: values.host, quiet: values.quiet, help: values.help, reference, ...(token !== undefined ? { controlToken: token } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -56,7 +61,12 @@ async function main(): Promise<void> {
     ? undefined
     : ({ method, path, status, ms }: { method: string; path: string; status: number; ms: number }) =>
         console.log(`${method} ${path} ${status} ${ms.toFixed(1)}ms`);
-  const serving = await serve(reference, { port: opts.port, host: opts.host, ...(log ? { log } : {}) });
+  const serving = await serve(reference, {
+    port: opts.port,
+    host: opts.host,
+    ...(log ? { log } : {}),
+    ...(opts.controlToken !== undefined ? { controlToken: opts.controlToken } : {}),
+  });
 
   // Handlers first, then the URL: whoever reads the URL may signal at once.
   let closing = false;
@@ -74,7 +84,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  console.log(controlLine(opts.reference.control !== false, opts.controlToken !== undefined));
   console.log(`Understudy listening on ${serving.url}`);
+}
+
+function controlLine(served: boolean, token: boolean): string {
+  if (!served) return 'test-control surface /_understudy/: off (--no-control)';
+  if (token) return 'test-control surface /_understudy/: for any client that sends the --control-token value in the X-Understudy-Control-Token header';
+  return 'test-control surface /_understudy/: for loopback clients only (--control-token T to serve it to others that send T in X-Understudy-Control-Token)';
 }
 
 await main();

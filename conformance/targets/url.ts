@@ -30,11 +30,12 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
     return observe(res.status, res.headers.entries(), await res.text());
   };
 
+  const token = profile.capabilities.control_token;
   const controlCall = async (path: string, params: Record<string, unknown>) => {
     const res = await send({
       method: 'POST',
       path,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(token !== undefined ? { 'X-Understudy-Control-Token': token } : {}) },
       body: formEncode(params),
     });
     if (res.status !== 200 || typeof res.json !== 'object' || res.json === null) {
