@@ -1,5 +1,5 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]]: how fast the reference
-// answers, here.
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--hostile]: how fast
+// the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
@@ -7,7 +7,9 @@
 //   (c) reference.reset(), on untouched state and after a write;
 //   (d) GET /users over node:http against a bare node:http server sending the same bytes
 //       and headers, both loaded by a second process (this file with --load) on 127.0.0.1;
-//   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages.
+//   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages;
+//   (f) with --hostile: bench-hostile.ts, how fast each hostile request is answered
+//       (--hostile alone runs only this one).
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createReference, type ApiRequest } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
+import { reportHostile, runHostileBench, type HostileFigure } from './bench-hostile.ts';
 import { runMessageBench } from './bench-messages.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
@@ -274,7 +277,12 @@ function round(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
-function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => void): void {
+function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line: string) => void): void {
+  if (!('in_process' in r)) {
+    print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
+    reportHostile(r.hostile, print);
+    return;
+  }
   const n = (x: number) => x.toLocaleString('en-US');
   print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
   for (const [name, d] of Object.entries(r.in_process.dispatch)) {
@@ -302,6 +310,12 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   }
 }
 
+interface HostileOnly {
+  machine: ReturnType<typeof machine>;
+  date: string;
+  hostile: HostileFigure[];
+}
+
 async function main(quick: boolean, http: boolean, messages: number | undefined) {
   const in_process = inProcess(quick);
   return {
@@ -325,7 +339,9 @@ if (argv[0] === '--load') {
   const json = argv.includes('--json');
   const at = argv.indexOf('--messages');
   const count = at === -1 ? undefined : /^\d+$/.test(argv[at + 1] ?? '') ? Number(argv[at + 1]) : 1_000_000;
-  const result = await main(argv.includes('--quick'), !argv.includes('--no-http'), count);
+  const result = argv.includes('--hostile')
+    ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(argv.includes('--quick') ? 1 : 5) }
+    : await main(argv.includes('--quick'), !argv.includes('--no-http'), count);
   report(result, json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

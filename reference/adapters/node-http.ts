@@ -142,9 +142,12 @@ function send(req: IncomingMessage, res: ServerResponse, out: ApiResponse, start
   if (log) log({ method: req.method ?? 'GET', path: req.url ?? '/', status: out.status, ms: performance.now() - started });
 }
 
-/** An error now, before the body is read; the body is drained and dropped, and the connection closed after the reply. */
+/**
+ * An error now, before the body is read; then the body is read and dropped (within the
+ * request timeout). Closing the connection with the body unread could reset it before
+ * the client has read the answer.
+ */
 function refuse(req: IncomingMessage, res: ServerResponse, error: ApiError, started: number, log: RequestLog | undefined): void {
-  res.setHeader('Connection', 'close');
   send(req, res, errorResponse(error), started, log);
   req.resume();
 }
@@ -276,8 +279,9 @@ export function serve(reference: Dispatcher, options: ServeOptions): Promise<Ser
     {
       headersTimeout,
       requestTimeout: Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
-      // How often node:http looks for connections past those timeouts (its default: 30 s).
-      connectionsCheckingInterval: Math.min(1000, Math.max(10, headersTimeout / 4)),
+      // How often node:http looks for connections past those timeouts (its default: 30 s):
+      // a late client is answered at most this long after its timeout.
+      connectionsCheckingInterval: Math.min(100, Math.max(10, headersTimeout / 4)),
     },
     createNodeListener(reference, options),
   );

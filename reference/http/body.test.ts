@@ -84,7 +84,10 @@ test('one parameter, name and value as sent, at most 1 MiB', () => {
   const tooLong = (name: string) => ({ status: 400, msg: `Parameter '${name}' is too long (limit: 1048576 characters)` });
   assert.equal(refusal(() => decodeParams(undefined, `a=1&${form}x`, FORM)), tooLong('topic'));
   assert.equal(refusal(() => decodeParams(`${form}x`, undefined, undefined)), tooLong('topic'));
-  // Percent-encoding counts as sent: three characters for one.
+  // As sent: a body given as bytes is measured in bytes, percent-encoding as three characters.
+  assert.equal(refusal(() => decodeParams(undefined, enc.encode(`a=1&${form}x`), FORM)), tooLong('topic'));
+  assert.equal(refusal(() => decodeParams(undefined, enc.encode(`topic=${'é'.repeat(max / 2)}`), FORM)), tooLong('topic'));
+  assert.is(decodeParams(undefined, `topic=${'é'.repeat(max / 2)}`, FORM).get('topic')?.length, max / 2);
   assert.equal(refusal(() => decodeParams(undefined, `t%6Fpic=${'%41'.repeat(max / 3)}`, FORM)), tooLong('topic'));
   assert.equal(refusal(() => decodeParams(undefined, { content: 'x'.repeat(max) }, undefined)), tooLong('content'));
   assert.is(decodeParams(undefined, { content: 'x'.repeat(max - 7) }, undefined).size, 1);

@@ -41,7 +41,7 @@ export function decodeParams(query: RawQuery, body: RawBody, contentType: string
     return out;
   }
   if (type === '' || type.startsWith('application/x-www-form-urlencoded')) {
-    addAll(out, formEntries(typeof body === 'string' ? body : utf8.decode(body)));
+    addAll(out, formEntries(body));
   }
   return out;
 }
@@ -59,28 +59,30 @@ function objectEntries(params: Record<string, string>): Array<[string, string]> 
 }
 
 /**
- * application/x-www-form-urlencoded text. One scan over the `&`-separated pairs counts
- * and measures them (as sent, percent-encoded) before URLSearchParams decodes any.
+ * An application/x-www-form-urlencoded body or query string. One scan over the
+ * `&`-separated pairs counts and measures them (as sent: percent-encoded, in bytes when
+ * the body is bytes) before any is decoded.
  */
-function formEntries(text: string): URLSearchParams {
+function formEntries(form: string | Uint8Array): URLSearchParams {
+  const next = typeof form === 'string' ? (from: number) => form.indexOf('&', from) : (from: number) => form.indexOf(0x26, from);
   let count = 0;
-  for (let start = 0; start < text.length; ) {
-    let end = text.indexOf('&', start);
-    if (end === -1) end = text.length;
+  for (let start = 0; start < form.length; ) {
+    let end = next(start);
+    if (end === -1) end = form.length;
     if (end > start) {
       if (++count > LIMITS.parameters) throw new TooManyParameters();
-      if (end - start > LIMITS.parameterLength) throw new ParameterTooLong(formName(text, start, end));
+      if (end - start > LIMITS.parameterLength) throw new ParameterTooLong(formName(form, start));
     }
     start = end + 1;
   }
-  return new URLSearchParams(text);
+  return new URLSearchParams(typeof form === 'string' ? form : utf8.decode(form));
 }
 
-/** The decoded name of the pair text[start, end), from at most its first 300 characters. */
-function formName(text: string, start: number, end: number): string {
-  const eq = text.indexOf('=', start);
-  const nameEnd = Math.min(eq === -1 || eq > end ? end : eq, start + 300);
-  return [...new URLSearchParams(text.slice(start, nameEnd)).keys()][0] ?? '';
+/** The decoded name of the pair that starts at `start`, from at most its first 300 characters. */
+function formName(form: string | Uint8Array, start: number): string {
+  const head = typeof form === 'string' ? form.slice(start, start + 300) : utf8.decode(form.subarray(start, start + 300));
+  const pair = head.split('&', 1)[0] as string;
+  return [...new URLSearchParams(pair.split('=', 1)[0]).keys()][0] ?? '';
 }
 
 const CRLF_CRLF = new Uint8Array([0x0d, 0x0a, 0x0d, 0x0a]);
