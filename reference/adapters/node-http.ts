@@ -186,8 +186,8 @@ export interface ProtocolErrorOptions {
 export function answerProtocolErrors(server: Server, reference: Dispatcher, options: ProtocolErrorOptions = {}): void {
   const log = options.log;
   server.on('clientError', (err: Error & { code?: string; reason?: unknown; rawPacket?: Buffer }, socket: Duplex) => {
-    // As node:http's own handler does (lib/_http_server.js, socketOnError): never write into a response already under way.
     if (answered.has(socket)) return;
+    // As node:http's own handler does (lib/_http_server.js, socketOnError): never write into a response already under way.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent === true) {
       socket.destroy();
