@@ -1,6 +1,6 @@
 // npm run bench's flags. Anything else is refused (a mistyped flag would otherwise run
 // the whole benchmark with the defaults).
-export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events]';
+export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events] [--hostile]';
 
 export interface BenchFlags {
   json: boolean;
@@ -11,16 +11,19 @@ export interface BenchFlags {
   messages: number | undefined;
   /** --events: the long-poll benchmark. */
   events: boolean;
+  /** --hostile: only the hostile-input benchmark. */
+  hostile: boolean;
 }
 
 export function benchFlags(argv: readonly string[]): BenchFlags {
-  const flags: BenchFlags = { json: false, quick: false, http: true, help: false, messages: undefined, events: false };
+  const flags: BenchFlags = { json: false, quick: false, http: true, help: false, messages: undefined, events: false, hostile: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--json') flags.json = true;
     else if (arg === '--quick') flags.quick = true;
     else if (arg === '--no-http') flags.http = false;
     else if (arg === '--events') flags.events = true;
+    else if (arg === '--hostile') flags.hostile = true;
     else if (arg === '--help' || arg === '-h') flags.help = true;
     else if (arg === '--messages') {
       const next = argv[i + 1];

@@ -1,5 +1,5 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events]: how fast the reference
-// answers, here.
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--hostile]:
+// how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
@@ -9,7 +9,9 @@
 //       and headers, both loaded by a second process (this file with --load) on 127.0.0.1;
 //   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages;
 //   (f) with --events: bench-events.ts, long-poll release latency with 100 and 1,000
-//       GET /events waiting over node:http, and the server's CPU while they wait.
+//       GET /events waiting over node:http, and the server's CPU while they wait;
+//   (g) with --hostile: bench-hostile.ts, how fast each hostile request is answered
+//       (--hostile alone runs only this one).
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,6 +24,7 @@ import { createReference, type ApiRequest } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
 import { runEventBench, type EventBenchResult } from './bench-events.ts';
 import { BENCH_USAGE, benchFlags, type BenchFlags } from './bench-flags.ts';
+import { reportHostile, runHostileBench, type HostileFigure } from './bench-hostile.ts';
 import { runMessageBench } from './bench-messages.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
@@ -278,7 +281,12 @@ function round(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
-function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => void): void {
+function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line: string) => void): void {
+  if (!('in_process' in r)) {
+    print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
+    reportHostile(r.hostile, print);
+    return;
+  }
   const n = (x: number) => x.toLocaleString('en-US');
   print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
   for (const [name, d] of Object.entries(r.in_process.dispatch)) {
@@ -307,6 +315,12 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
     print(`  reference       ${n(h.reference_req_per_s).padStart(9)} req/s  (server CPU ${h.reference_cpu_us_per_req} µs/req)`);
     print(`  ratio ${(h.ratio * 100).toFixed(0)}% by throughput, ${(h.cpu_ratio * 100).toFixed(0)}% by server CPU per request  target ≥ ${TARGETS.http_ratio * 100}%`);
   }
+}
+
+interface HostileOnly {
+  machine: ReturnType<typeof machine>;
+  date: string;
+  hostile: HostileFigure[];
 }
 
 async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean) {
@@ -343,7 +357,9 @@ if (argv[0] === '--load') {
     console.log(BENCH_USAGE);
     process.exit(0);
   }
-  const result = await main(flags.quick, flags.http, flags.messages, flags.events);
+  const result = flags.hostile
+    ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(flags.quick ? 1 : 5) }
+    : await main(flags.quick, flags.http, flags.messages, flags.events);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

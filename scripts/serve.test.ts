@@ -97,9 +97,31 @@ test('--fixture serves another realm; --no-control hides /_understudy/', async (
     const settings = await (await fetch(`${s.url}/api/v1/server_settings`)).json();
     assert.is(settings.realm_name, 'Elsinore');
     assert.is((await post(`${s.url}/_understudy/users`, { email: 'ariel@zulip.com', full_name: 'Ariel' })).status, 404);
+    assert.match(s.output(), /\/_understudy\/: off \(--no-control\)/);
     await s.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('says who may use the control surface; --control-token requires the token from every client', async () => {
+  const open = await startServe(['--quiet']);
+  assert.match(open.output(), /\/_understudy\/: for loopback clients only/);
+  await open.stop();
+  const s = await startServe(['--quiet', '--control-token', 'swordfish']);
+  try {
+    assert.match(s.output(), /\/_understudy\/: for any client that sends the --control-token value in the X-Understudy-Control-Token header/);
+    const refused = await post(`${s.url}/_understudy/users`, { email: 'ariel@zulip.com', full_name: 'Ariel' });
+    assert.is(refused.status, 403);
+    assert.is((await refused.json()).code, 'BAD_REQUEST');
+    const added = await fetch(`${s.url}/_understudy/users`, {
+      method: 'POST',
+      headers: { 'X-Understudy-Control-Token': 'swordfish' },
+      body: new URLSearchParams({ email: 'ariel@zulip.com', full_name: 'Ariel' }),
+    });
+    assert.is(added.status, 200);
+  } finally {
+    await s.stop();
   }
 });
 
@@ -129,7 +151,7 @@ async function failing(args: string[]): Promise<{ code: number | undefined; out:
 const oneLine = (s: string) => s.split('\n').filter(Boolean).length === 1;
 
 test('bad flags exit 2 with one line that points at --help', async () => {
-  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--port', '65536'], ['--port', 'http'], ['stray']]) {
+  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--port', '65536'], ['--port', 'http'], ['stray'], ['--control-token', ''], ['--no-control', '--control-token', 'x']]) {
     const r = await failing(args);
     assert.is(r.code, EXIT.usage, args.join(' '));
     assert.ok(oneLine(r.err), r.err);

@@ -7,6 +7,7 @@
 // - parameters nobody read are reported in `ignored_parameters_unsupported`.
 import { z } from 'zod';
 import { BadRequest, ConfusingArguments, MissingArgument } from '../errors.ts';
+import { checkJsonDepth } from './decoding-limits.ts';
 
 type Mode = 'required' | 'optional' | 'default';
 
@@ -85,6 +86,7 @@ export class RawParams {
     }
     let value: unknown = raw;
     if (p.kind === 'json') {
+      checkJsonDepth(used, raw);
       try {
         value = JSON.parse(raw);
       } catch {
