@@ -15,6 +15,8 @@ export interface Dispatcher {
   dispatch(req: ApiRequest): ApiResponse;
   /** For a long-poll (`res.wait`): the answer once it stops waiting, or null if the client left. */
   wait?(req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null>;
+  /** Called every second while serving: delivers what fell due with no request to prompt it. */
+  tick?(): void;
 }
 
 /** One line per answered request. */
@@ -155,6 +157,8 @@ export function serve(reference: Dispatcher, options: ServeOptions): Promise<Ser
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
       server.off('error', reject);
+      const ticking = reference.tick && setInterval(() => reference.tick?.(), 1000).unref();
+      server.once('close', () => clearInterval(ticking));
       const { port } = server.address() as AddressInfo;
       const host = options.host.includes(':') ? `[${options.host}]` : options.host;
       resolve({
