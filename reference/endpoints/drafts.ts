@@ -23,6 +23,9 @@ const DRAFT = z.strictObject({
     .optional(),
 });
 
+const CREATE = { drafts: json(z.array(DRAFT)) };
+const EDIT = { draft: json(DRAFT) };
+
 function toInput(d: z.output<typeof DRAFT>): DraftInput {
   // The parameter's string constraint strips the content.
   return { type: d.type, to: d.to, topic: d.topic, content: d.content.trim(), timestamp: d.timestamp as number | null | undefined };
@@ -36,14 +39,14 @@ export function getDrafts(ctx: Ctx): Record<string, unknown> {
 
 export function createDrafts(ctx: Ctx): Record<string, unknown> {
   requireDraftsSynchronization(ctx.me);
-  const { drafts } = ctx.params.read({ drafts: json(z.array(DRAFT)) });
+  const { drafts } = ctx.params.read(CREATE);
   const plans = checkCreateDrafts(ctx.world, ctx.me, drafts.map(toInput));
   return { ids: doCreateDrafts(ctx.world, ctx.me, plans) };
 }
 
 export function editDraft(ctx: Ctx): Record<string, unknown> {
   requireDraftsSynchronization(ctx.me);
-  const { draft } = ctx.params.read({ draft: json(DRAFT) });
+  const { draft } = ctx.params.read(EDIT);
   doEditDraft(ctx.world, checkEditDraft(ctx.world, ctx.me, ctx.pathInt('draft_id'), toInput(draft)));
   return {};
 }

@@ -7,14 +7,18 @@ import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 
+// Built once: building a zod schema costs more than a request.
+const CREATE = { message_id: json(z.int()), scheduled_delivery_timestamp: json(z.int()) };
+const NOTE = { note: str().default('') };
+
 export function getReminders(ctx: Ctx): Record<string, unknown> {
   return { reminders: undeliveredReminders(ctx.store, ctx.me.user_id).map(formatReminder) };
 }
 
 export function createReminder(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read({ message_id: json(z.int()), scheduled_delivery_timestamp: json(z.int()) });
+  const p = ctx.params.read(CREATE);
   // `note` exists from feature level 415; before, it is an unknown parameter.
-  const note = ctx.world.config.feature_level >= 415 ? ctx.params.read({ note: str().default('') }).note : '';
+  const note = ctx.world.config.feature_level >= 415 ? ctx.params.read(NOTE).note : '';
   const plan = checkReminder(ctx.world, ctx.me, {
     messageId: p.message_id,
     scheduledTimestamp: p.scheduled_delivery_timestamp,

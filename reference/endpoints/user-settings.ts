@@ -6,8 +6,10 @@ import { changeDraftsSynchronization } from '../actions/user-settings.ts';
 import type { Ctx } from '../request/context.ts';
 import { json } from '../request/params.ts';
 
+const PARAMS = { enable_drafts_synchronization: json(z.boolean()).optional() };
+
 export function updateSettings(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read({ enable_drafts_synchronization: json(z.boolean()).optional() });
+  const p = ctx.params.read(PARAMS);
   if (p.enable_drafts_synchronization !== undefined) changeDraftsSynchronization(ctx.world, ctx.me, p.enable_drafts_synchronization);
   return {};
 }
