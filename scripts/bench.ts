@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events]: how fast the reference
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]]: how fast the reference
 // answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
@@ -10,6 +10,8 @@
 //   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages;
 //   (f) with --events: bench-events.ts, long-poll release latency with 100 and 1,000
 //       GET /events waiting over node:http, and the server's CPU while they wait.
+//   (g) with --scheduled: bench-scheduled.ts, N pending scheduled messages (default
+//       100,000), the clock moved over the tenth of them that fall due.
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +25,7 @@ import { serve } from '#reference/adapters/node-http.ts';
 import { runEventBench, type EventBenchResult } from './bench-events.ts';
 import { BENCH_USAGE, benchFlags, type BenchFlags } from './bench-flags.ts';
 import { runMessageBench } from './bench-messages.ts';
+import { runScheduledBench } from './bench-scheduled.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -300,6 +303,12 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   for (const e of r.events ?? []) {
     print(`long-poll, ${n(e.waiting)} GET /events waiting over node:http, ${e.rounds} rounds: released p50 ${e.release_ms.p50} ms, p99 ${e.release_ms.p99} ms, max ${e.release_ms.max} ms after the message; server CPU while waiting ${e.idle_cpu_ms_per_s} ms/s`);
   }
+  if (r.scheduled) {
+    const s = r.scheduled;
+    print(`${n(s.pending)} pending scheduled messages (made in ${s.schedule_seconds} s; POST /scheduled_messages p50 ${s.schedule_request_us} µs):`);
+    print(`  clock moved over ${n(s.due)} due: ${s.advance_ms} ms (CPU ${s.advance_cpu_ms} ms), ${n(s.delivered)} delivered  target < 1000 ms`);
+    print(`  a replayed GET /users with nothing due: ${s.idle_request_us.with_pending} µs with them pending, ${s.idle_request_us.without} µs without`);
+  }
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -309,7 +318,7 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   }
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean) {
+async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -323,6 +332,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined,
     // The million-message realm is slow to build: only when asked for.
     messages: messages === undefined ? undefined : runMessageBench(messages),
     events: events ? eventFigures : undefined,
+    scheduled: scheduled === undefined ? undefined : runScheduledBench(scheduled),
   };
 }
 
@@ -343,7 +353,7 @@ if (argv[0] === '--load') {
     console.log(BENCH_USAGE);
     process.exit(0);
   }
-  const result = await main(flags.quick, flags.http, flags.messages, flags.events);
+  const result = await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
