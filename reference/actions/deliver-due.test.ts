@@ -301,4 +301,21 @@ test('a delivery that throws something unexpected is marked failed with the gene
   assert.ok(table.get(fine)?.delivered);
 });
 
+test('with thousands pending and nothing due, a request looks at the head of each order, never at the rows', () => {
+  const ref = createReference();
+  const t = nowS(ref);
+  for (let i = 0; i < 2000; i++) schedule(ref, HAMLET, t + 3600 + i);
+  const spec = SCHEDULED_MESSAGES as { orderBy: (typeof SCHEDULED_MESSAGES)['orderBy'] };
+  const original = spec.orderBy;
+  let looked = 0;
+  spec.orderBy = (row) => (looked++, (original as NonNullable<typeof original>)(row));
+  try {
+    for (let i = 0; i < 100; i++) ok(ref, CORDELIA, 'GET', '/users/me');
+  } finally {
+    spec.orderBy = original;
+  }
+  assert.ok(looked <= 100, `${looked} rows looked at for 100 requests`);
+  assert.ok(looked > 0, 'the head is looked at');
+});
+
 test.run();
