@@ -151,7 +151,12 @@ export function createReference(options: ReferenceOptions = {}): Reference {
       // A client that went away gets nothing; the Response is never read.
       return res === null ? new Response(null, { status: 499 }) : toResponse(res, request.method);
     },
-    tick: () => deliverDue(world),
+    tick: () => {
+      deliverDue(world);
+      // Long-polls waiting for what was just delivered answer now, as after a request.
+      const touched = world.store.events.drain();
+      if (touched.length > 0) core.waiting?.wake(touched);
+    },
     control,
     snapshot,
     restore,

@@ -211,6 +211,26 @@ test('under a clock that runs by itself: a message due long ago is too late; req
   assert.throws(() => advanceClockDelivering({ store: ref.store, clock } as unknown as World, 1000), /cannot be advanced/);
 });
 
+test('tick() wakes a long-poll waiting for what it delivered', async () => {
+  const start = Date.parse('2026-01-15T12:00:00Z');
+  const clock = handClock(start);
+  const ref = createReference({ clock });
+  const id = schedule(ref, HAMLET, start / 1000 + 60);
+  const queue = ok(ref, HAMLET, 'POST', '/register', { event_types: ['scheduled_messages'] });
+  const user = ref.store.user(HAMLET) as NonNullable<ReturnType<typeof ref.store.user>>;
+  const poll = ref.respond({
+    method: 'GET',
+    path: '/api/v1/events',
+    query: { queue_id: queue['queue_id'] as string, last_event_id: String(queue['last_event_id']) },
+    headers: { authorization: `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}` },
+  });
+  assert.is(ref.control.waitingPolls(), 1);
+  clock.to(start + 60_000);
+  ref.tick();
+  const res = await poll;
+  assert.equal((res?.json['events'] as Json[]).map((e) => [e.type, e.op, e.scheduled_message_id]), [['scheduled_messages', 'remove', id]]);
+});
+
 test('a reminder comes from Notification Bot with the message as it is then, the note kept', () => {
   const ref = createReference();
   const t = nowS(ref);
