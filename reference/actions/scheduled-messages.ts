@@ -31,8 +31,13 @@ export interface ScheduleInput {
 /** A checked scheduled message: everything a record needs but its id. */
 export type SchedulePlan = Omit<ScheduledMessageRecord, 'id'>;
 
+/** datetime.max (9999-12-31T23:59:59Z) in UNIX seconds: the last instant the server can store. */
+const LAST_INSTANT = 253_402_300_799;
+
 export function checkInFuture(world: World, seconds: number): void {
   if (seconds * 1000 <= world.nowMs()) throw new BadRequest(NOT_IN_FUTURE);
+  // NOTE: approximation: the real server fails (500) on a time past year 9999; Understudy refuses it.
+  if (seconds > LAST_INSTANT) throw new BadRequest('Invalid scheduled_delivery_timestamp');
 }
 
 /** zerver/lib/recipient_parsing.py: a channel is one id, direct recipients a list (deduplicated). */

@@ -115,6 +115,7 @@ test('every refusal of POST /scheduled_messages, in the order the server checks,
   // The time is checked before the recipients.
   post(channelMessage(ref, { to: [99_999], scheduled_delivery_timestamp: t - 86_400 }), 'Scheduled delivery time must be in the future.');
   post(channelMessage(ref, { scheduled_delivery_timestamp: t }), 'Scheduled delivery time must be in the future.');
+  post(channelMessage(ref, { scheduled_delivery_timestamp: 253_402_300_800 }), 'Invalid scheduled_delivery_timestamp');
   post(channelMessage(ref, { to: [VERONA] }), 'Invalid data type for channel ID');
   post(directMessage(ref, { to: OTHELLO }), 'Invalid data type for recipients');
   const missing = post(channelMessage(ref, { to: 99_999 }), "Channel with ID '99999' does not exist", 'STREAM_DOES_NOT_EXIST');
