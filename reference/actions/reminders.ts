@@ -2,6 +2,7 @@
 // zerver/lib/reminders.py): the caller asks to be reminded of a message they can read;
 // the reminder is checked now as a direct message to themselves, and Notification Bot
 // sends it at the chosen time (actions/deliver-due.ts). Events go to the owner alone.
+import { MAX_REMINDER_NOTE_LENGTH } from '../domain/limits.ts';
 import { hasMessageAccess } from '../domain/messages.ts';
 import { formatReminder, accessReminder } from '../domain/reminders.ts';
 import { reminderContent } from '../domain/reminder-content.ts';
@@ -13,11 +14,6 @@ import type { World } from '../world.ts';
 import { checkInFuture } from './scheduled-messages.ts';
 import { checkSendMessage } from './send-message.ts';
 
-/**
- * settings.MAX_REMINDER_NOTE_LENGTH (register: max_reminder_note_length).
- * NOTE: approximation: the server's default could not be confirmed; 1000 is assumed.
- */
-export const MAX_REMINDER_NOTE_LENGTH = 1000;
 
 export interface ReminderInput {
   messageId: number;

@@ -34,7 +34,7 @@ export function accessDraft(store: Store, user: User, draftId: number): DraftRec
  * POST /register's `drafts` (zerver/lib/events.py fetch_initial_state_data): newest edit
  * first, at most 1000. Not gated on enable_drafts_synchronization: turning it off deletes them.
  */
-export function draftsInitialState(store: Store, user: User): { drafts: DraftObject[] } {
+export function draftsInitialState({ store, user }: { readonly store: Store; readonly user: User }): { drafts: DraftObject[] } {
   const newestFirst = ownDrafts(store, user.user_id).reverse();
   return { drafts: newestFirst.slice(0, MAX_DRAFTS_IN_REGISTER_RESPONSE).map(formatDraft) };
 }

@@ -3,10 +3,10 @@
 // quoted under a silent mention of its sender, all within the message length limit.
 // Computed when the reminder is made and again at delivery (edits show).
 import { encodeChannel, encodeHashComponent } from '../render/urls.ts';
+import { MAX_MESSAGE_LENGTH } from './limits.ts';
 import type { Store } from '../state/store.ts';
 import type { Message } from '../state/types.ts';
 
-const MAX_MESSAGE_LENGTH = 10000;
 const TRUNCATED = '\n[message truncated]';
 
 export function reminderContent(store: Store, m: Message, note: string): string {

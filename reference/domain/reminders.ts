@@ -39,6 +39,6 @@ export function accessReminder(store: Store, user: User, id: number): ReminderRe
 }
 
 /** POST /register's `reminders`: as GET /reminders lists them. */
-export function remindersInitialState(store: Store, user: User): { reminders: ReminderObject[] } {
+export function remindersInitialState({ store, user }: { readonly store: Store; readonly user: User }): { reminders: ReminderObject[] } {
   return { reminders: undeliveredReminders(store, user.user_id).map(formatReminder) };
 }

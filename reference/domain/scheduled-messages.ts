@@ -34,6 +34,6 @@ export function accessScheduledMessage(store: Store, user: User, id: number): Sc
 }
 
 /** POST /register's `scheduled_messages`: as GET /scheduled_messages lists them. */
-export function scheduledMessagesInitialState(store: Store, user: User): { scheduled_messages: ScheduledMessageObject[] } {
+export function scheduledMessagesInitialState({ store, user }: { readonly store: Store; readonly user: User }): { scheduled_messages: ScheduledMessageObject[] } {
   return { scheduled_messages: undeliveredScheduledMessages(store, user.user_id).map(formatScheduledMessage) };
 }

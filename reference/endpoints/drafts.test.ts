@@ -198,11 +198,11 @@ test('the registration state lists the newest 1000 drafts, newest first', () => 
   const ref = createReference();
   const many = Array.from({ length: MAX_DRAFTS_IN_REGISTER_RESPONSE + 1 }, (_, i) => draft({ content: `n${i}`, timestamp: 1_000 + i }));
   const ids = create(ref, HAMLET, ...many);
-  const { drafts } = draftsInitialState(ref.store, ref.store.user(HAMLET) as User);
+  const { drafts } = draftsInitialState({ store: ref.store, user: ref.store.user(HAMLET) as User });
   assert.is(drafts.length, MAX_DRAFTS_IN_REGISTER_RESPONSE);
   assert.is(drafts[0]?.id, ids.at(-1));
   assert.is(drafts.at(-1)?.id, ids[1]);
-  assert.equal(draftsInitialState(ref.store, ref.store.user(CORDELIA) as User), { drafts: [] });
+  assert.equal(draftsInitialState({ store: ref.store, user: ref.store.user(CORDELIA) as User }), { drafts: [] });
   // As the events describe them.
   assert.equal(drafts[0], list(ref, HAMLET).at(-1));
 });

@@ -4,7 +4,7 @@
 // leaves the state exactly as it was. Delivery: actions/deliver-due.test.ts.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_REMINDER_NOTE_LENGTH } from '../actions/reminders.ts';
+import { MAX_REMINDER_NOTE_LENGTH } from '../domain/limits.ts';
 import { remindersInitialState } from '../domain/reminders.ts';
 import { unusedFence } from '../domain/reminder-content.ts';
 import { createReference, type Reference } from '../index.ts';
@@ -140,7 +140,7 @@ test('GET lists the owner’s reminders by delivery time; events and the registr
     [[HAMLET], { type: 'reminders', op: 'add', reminders: [mine[1]] }],
     [[HAMLET], { type: 'reminders', op: 'add', reminders: [mine[0]] }],
   ]);
-  assert.equal(remindersInitialState(ref.store, ref.store.user(HAMLET) as User), { reminders: mine });
+  assert.equal(remindersInitialState({ store: ref.store, user: ref.store.user(HAMLET) as User }), { reminders: mine });
   assert.equal(list(ref, CORDELIA), []);
   // Anyone who can read a message may be reminded of it.
   remind(ref, CORDELIA, id);

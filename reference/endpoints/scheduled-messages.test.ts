@@ -76,8 +76,8 @@ test('channel and direct messages are scheduled in every spelling, listed by del
   const events = log.filter((e) => e.event['type'] === 'scheduled_messages');
   assert.equal(events.map((e) => e.users), [[HAMLET], [HAMLET], [HAMLET], [HAMLET]]);
   assert.equal(events[0]?.event, { type: 'scheduled_messages', op: 'add', scheduled_messages: [list(ref, HAMLET)[3]] });
-  assert.equal(scheduledMessagesInitialState(ref.store, ref.store.user(HAMLET) as User), { scheduled_messages: list(ref, HAMLET) });
-  assert.equal(scheduledMessagesInitialState(ref.store, ref.store.user(CORDELIA) as User), { scheduled_messages: [] });
+  assert.equal(scheduledMessagesInitialState({ store: ref.store, user: ref.store.user(HAMLET) as User }), { scheduled_messages: list(ref, HAMLET) });
+  assert.equal(scheduledMessagesInitialState({ store: ref.store, user: ref.store.user(CORDELIA) as User }), { scheduled_messages: [] });
 });
 
 test('topics: the empty topic and its aliases, the channel topics policy, truncation', () => {
