@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXIT } from '../conformance/exit-codes.ts';
-import { zulipJsJourney } from '../reference/testing/zulip-js-journey.ts';
+import { zulipJsJourney, zulipJsTimedJourney } from '../reference/testing/zulip-js-journey.ts';
 import { SERVE_FLAGS, serveCommand, serveUsage } from './serve-command.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
@@ -227,6 +227,25 @@ test('zulip-js logs in as Iago and lists users, channels and subscriptions over 
     assert.is(subs.result, 'success');
     assert.ok(subs.subscriptions.length > 0);
     await zulipJsJourney(client, 'zulip-js journey');
+  } finally {
+    await s.stop();
+  }
+});
+
+test('zulip-js creates, lists, edits and deletes drafts, scheduled messages and reminders over HTTP; both arrive when the clock moves (--clock manual)', async () => {
+  const s = await startServe(['--quiet', '--clock', 'manual']);
+  try {
+    const advance = async (ms: number) => {
+      const res = await post(`${s.url}/_understudy/clock/advance`, { ms: String(ms) });
+      assert.is(res.status, 200);
+      return ((await res.json()) as { now_ms: number }).now_ms;
+    };
+    const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: s.url });
+    await zulipJsTimedJourney(client, {
+      now: () => advance(0),
+      advance: async (ms) => void (await advance(ms)),
+      events: async (userId) => ((await (await fetch(`${s.url}/_understudy/events?user_id=${userId}`)).json()) as { events: Array<Record<string, unknown>> }).events,
+    });
   } finally {
     await s.stop();
   }

@@ -31,6 +31,8 @@ export interface Dispatcher {
   wait?(req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null>;
   /** The answer before the body is read (no route, wrong method, bad credentials), or null. */
   preflight?(req: Omit<ApiRequest, 'body'>): ApiResponse | null;
+  /** Called every second while serving: delivers what fell due with no request to prompt it. */
+  tick?(): void;
 }
 
 /** One line per answered request. */
@@ -317,6 +319,8 @@ export function serve(reference: Dispatcher, options: ServeOptions): Promise<Ser
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
       server.off('error', reject);
+      const ticking = reference.tick && setInterval(() => reference.tick?.(), 1000).unref();
+      server.once('close', () => clearInterval(ticking));
       const { port } = server.address() as AddressInfo;
       const host = options.host.includes(':') ? `[${options.host}]` : options.host;
       resolve({

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { createHandlers } from './msw.ts';
-import { zulipJsJourney } from '../testing/zulip-js-journey.ts';
+import { zulipJsJourney, zulipJsTimedJourney } from '../testing/zulip-js-journey.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -48,6 +48,22 @@ test('zulip-js subscribes, sends, fetches with narrows and search, lists topics 
   try {
     const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
     await zulipJsJourney(client, 'zulip-js journey');
+  } finally {
+    server.close();
+  }
+});
+
+test('zulip-js creates, lists, edits and deletes drafts, scheduled messages and reminders through msw; both arrive when the clock moves', async () => {
+  const reference = createReference();
+  const server = setupServer(...createHandlers(reference, { baseUrl: REALM }));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
+    await zulipJsTimedJourney(client, {
+      now: async () => reference.control.now(),
+      advance: async (ms) => reference.control.advance(ms),
+      events: async (userId) => reference.control.events(userId),
+    });
   } finally {
     server.close();
   }
