@@ -105,13 +105,6 @@ export class IdCanon {
     if (n === undefined) ids.set(id, (n = ids.size + 1));
     return `${kind}#${n}`;
   }
-
-  /** The raw id a label stands for on this side (for writing scenarios), if seen. */
-  raw(label: string): number | undefined {
-    const [kind, n] = label.split('#') as [IdKind, string];
-    for (const [id, k] of this.#labels.get(kind) ?? []) if (k === Number(n)) return id;
-    return undefined;
-  }
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -134,7 +127,9 @@ function mapEmbedded(text: string, canon: IdCanon): string {
   return out;
 }
 
-function kindOfKey(key: string): IdKind | undefined {
+/** The kind of id a key holds (`parent`: the key of the enclosing object or list), if any. */
+export function idKindOf(key: string, parent: string | undefined): IdKind | undefined {
+  if (key === 'id') return parent !== undefined ? ID_UNDER[parent] : undefined;
   const k = KEY_KINDS[key];
   if (k !== undefined) return k;
   // Group-valued settings (can_send_message_group, can_manage_group, ...): a group id or
@@ -143,23 +138,28 @@ function kindOfKey(key: string): IdKind | undefined {
   return undefined;
 }
 
+/** The kind of the ids that key an object under `parent` ({"subscribed": {"7": ...}}), if any. */
+export const keyedBy = (parent: string | undefined): IdKind | undefined => (parent !== undefined ? KEYED_BY[parent] : undefined);
+export const isMasked = (key: string): boolean => MASKED.has(key);
+export const isSetKey = (key: string): boolean => SETS.has(key);
+
 function normaliseIn(v: unknown, parent: string | undefined, canon: IdCanon): unknown {
   if (typeof v === 'string') return mapEmbedded(v, canon);
   if (Array.isArray(v)) return v.map((x) => normaliseIn(x, parent, canon));
   if (!isObject(v)) return v;
-  const keyedBy = parent !== undefined ? KEYED_BY[parent] : undefined;
+  const byId = keyedBy(parent);
   const entries: Array<[string, unknown]> = [];
   // Object keys that are ids: in raw order, so that labels follow creation order.
   const keys = Object.keys(v);
-  if (keyedBy !== undefined && keys.every((k) => /^\d+$/.test(k))) keys.sort((a, b) => Number(a) - Number(b));
+  if (byId !== undefined && keys.every((k) => /^\d+$/.test(k))) keys.sort((a, b) => Number(a) - Number(b));
   for (const key of keys) {
     const value = v[key];
-    const outKey = keyedBy !== undefined && /^\d+$/.test(key) ? canon.label(keyedBy, Number(key)) : key;
+    const outKey = byId !== undefined && /^\d+$/.test(key) ? canon.label(byId, Number(key)) : key;
     if (MASKED.has(key) && value !== null) {
       entries.push([outKey, `<${typeof value}>`]);
       continue;
     }
-    const idKind = key === 'id' && parent !== undefined ? ID_UNDER[parent] : kindOfKey(key);
+    const idKind = idKindOf(key, parent);
     entries.push([outKey, idKind !== undefined ? mapIds(value, idKind, canon, SETS.has(key)) : normaliseIn(value, key, canon)]);
   }
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
