@@ -7,7 +7,10 @@
 //   content (its messages): web-public, subscribed, or public and the user no guest;
 //   a message: a direct message to its recipients (and sender); in a channel with shared
 //     history, to whoever has content access; with protected history, to those who
-//     received it and are still subscribed. A deleted message, to nobody.
+//     received it and are still subscribed. A deleted message, to nobody;
+//   the message feed (GET /messages): besides those, every message the user received and
+//     still holds a UserMessage row for, subscribed or not (zerver/lib/narrow.py searches the
+//     user's rows, and adds the channel's history only where ok_to_include_history).
 import type { Actor, MChannel, MMessage } from './model.ts';
 
 export const isGuest = (u: Actor): boolean => u.role >= 600;
@@ -22,6 +25,18 @@ export function metadata(u: Actor, c: MChannel): boolean {
 export function content(u: Actor, c: MChannel): boolean {
   if (c.webPublic || c.subscribers.has(u.id)) return true;
   return !isGuest(u) && !c.invite;
+}
+
+/** May GET /messages show `m` to `u`: a row (received it), or access to it. */
+export function inFeed(u: Actor, m: MMessage): boolean {
+  return !m.deleted && (m.receivers.has(u.id) || maySee(u, m));
+}
+
+/** Is `m` in `u`'s feed for a narrow to its channel: their rows, and the channel's history where they may read it. */
+export function inChannelFeed(u: Actor, m: MMessage): boolean {
+  if (m.deleted) return false;
+  if (m.receivers.has(u.id)) return true;
+  return m.channel !== null && m.channel.shared && content(u, m.channel);
 }
 
 export function maySee(u: Actor, m: MMessage): boolean {

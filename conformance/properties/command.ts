@@ -46,6 +46,8 @@ export abstract class Command implements fc.AsyncCommand<Model, Real> {
 }
 
 export const pick = <T>(xs: readonly T[], n: number): T => xs[n % xs.length] as T;
+/** The n-th newest of the run's things (0: the newest), wrapping: commands act mostly on what the run just made. */
+export const recent = <T>(xs: readonly T[], n: number): T => xs[xs.length - 1 - (n % xs.length)] as T;
 export const ok = (o: Observed): boolean => o.status >= 200 && o.status < 300;
 
 /**

@@ -1,8 +1,9 @@
 // No answer shows a user a message they may not see. Messages the run made are judged by
-// the model (access.ts); others by what holds for every message: a direct message only to
-// its recipients, and a message in one of the run's channels by that channel's rules.
+// the model (access.ts: what the feed shows, or what the user could see at some point of the
+// run, for events); others by what holds for every message: a direct message only to its
+// recipients.
 // Each leak comes with the expectation that excludes the message from the list.
-import { content, maySee } from './access.ts';
+import { inFeed } from './access.ts';
 import type { Problem } from './driver.ts';
 import type { Actor, Model } from './model.ts';
 
@@ -15,16 +16,15 @@ function recipientIds(m: Json): number[] | undefined {
 }
 
 /** May `viewer` see this message object (as an answer shows it)? */
-export function allowed(model: Model, viewer: Actor, msg: Json, seen?: ReadonlySet<number>): boolean {
+export function allowed(model: Model, viewer: Actor, msg: Json): boolean {
   const id = msg['id'];
   if (typeof id !== 'number') return true;
   const known = model.messageById(id);
-  if (known !== undefined) return maySee(viewer, known) || (seen?.has(id) ?? false);
+  if (known !== undefined) return inFeed(viewer, known);
+  // A message the run did not make: a direct message is its recipients'; a channel message
+  // may be in the viewer's rows, which the model does not know.
   const recipients = recipientIds(msg);
-  if (recipients !== undefined) return recipients.includes(viewer.id);
-  const c = typeof msg['stream_id'] === 'number' ? model.channelById(msg['stream_id']) : undefined;
-  if (c === undefined) return true;
-  return c.shared ? content(viewer, c) : c.subscribers.has(viewer.id);
+  return recipients === undefined || recipients.includes(viewer.id);
 }
 
 /** The messages at `listPath` (e.g. "messages") that `viewer` may not see. */

@@ -6,7 +6,7 @@
 // (the realm's own channels and history) are outside it: the checks say nothing of them
 // but what holds for everything (a direct message goes only to its recipients).
 import type { As } from '../schema.ts';
-import { maySee, metadata } from './access.ts';
+import { inFeed, metadata } from './access.ts';
 
 export interface Actor {
   /** 'member' for a profile role; 'u1' for a user added through control. */
@@ -101,6 +101,16 @@ export class Model {
     return active[n % active.length] as Actor;
   }
 
+  /**
+   * For a command about channel `c`: with a small n, one of its newest subscribers (the
+   * interesting cases: who just joined, who can act in it); otherwise the n-th active actor.
+   */
+  around(c: MChannel, n: number): Actor {
+    const subscribers = [...c.subscribers].map((id) => this.byId(id)).filter((a): a is Actor => a?.active === true);
+    if (n < 2 && subscribers.length > 0) return subscribers[subscribers.length - 1 - (n % subscribers.length)] as Actor;
+    return this.actor(n);
+  }
+
   /** The n-th of any actor, active or not. */
   anyActor(n: number): Actor {
     return this.actors[n % this.actors.length] as Actor;
@@ -123,7 +133,7 @@ export class Model {
     for (const a of this.actors) {
       let ms = this.seenMessages.get(a.id);
       if (ms === undefined) this.seenMessages.set(a.id, (ms = new Set()));
-      for (const x of this.messages) if (maySee(a, x)) ms.add(x.id);
+      for (const x of this.messages) if (inFeed(a, x)) ms.add(x.id);
       let cs = this.seenChannels.get(a.id);
       if (cs === undefined) this.seenChannels.set(a.id, (cs = new Set()));
       for (const c of this.channels) if (metadata(a, c)) cs.add(c.id);

@@ -1,7 +1,7 @@
 // Narrows the suite sends: random terms over what the run made (its channels, topics,
 // actors, messages) and what every realm has, negated or not; and the one narrow the
 // model can answer exactly (a channel of this run, perhaps with a topic).
-import { pick } from './command.ts';
+import { pick, recent } from './command.ts';
 import type { MChannel, Model } from './model.ts';
 
 export const TOPICS = ['alpha', 'Beta', 'gamma'] as const;
@@ -25,7 +25,7 @@ export const channelNarrow = (c: MChannel, topic?: string): NarrowTerm[] => [
 function operand(m: Model, op: (typeof OPERATORS)[number], n: number): unknown {
   switch (op) {
     case 'channel':
-      return m.channels.length > 0 ? `\${${pick(m.channels, n).v}}` : 'Verona';
+      return m.channels.length > 0 ? `\${${recent(m.channels, n).v}}` : 'Verona';
     case 'topic':
       return pick(TOPICS, n);
     case 'sender':
@@ -42,7 +42,7 @@ function operand(m: Model, op: (typeof OPERATORS)[number], n: number): unknown {
       return 'public';
     default:
       // id and with: any message of this run, even one the viewer may not see.
-      return m.messages.length > 0 ? `\${${pick(m.messages, n).v}}` : 1;
+      return m.messages.length > 0 ? `\${${recent(m.messages, n).v}}` : 1;
   }
 }
 

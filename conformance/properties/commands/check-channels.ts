@@ -4,7 +4,7 @@
 // and no other; GET /users/me/{id}/topics answers for a channel they cannot read exactly as
 // for one that does not exist, and otherwise names no topic they cannot read.
 import { content, maySee, metadata } from '../access.ts';
-import { Command, MISSING_ID, missingTwin, pick, type Real } from '../command.ts';
+import { Command, MISSING_ID, missingTwin, pick, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
 
@@ -49,7 +49,7 @@ export class CheckChannels extends Command {
       },
     });
 
-    const c = pick(m.channels, this.channel);
+    const c = recent(m.channels, this.channel);
     const call = { as: u.as, method: 'GET' as const, path: `/api/v1/users/me/${ref(c.v)}/topics` };
     if (!content(u, c)) {
       const expect = await missingTwin(r, call, `/api/v1/users/me/${MISSING_ID}/topics`);

@@ -1,7 +1,7 @@
 // POST /user_groups/create with members and subgroups of the run. Once the target said
 // yes the group is in the model with exactly those members and subgroups (CheckGroups
 // reads them back); once it said no, no group of that name exists.
-import { Command, idRefs, ok, type Real } from '../command.ts';
+import { Command, idRefs, ok, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
 import { observerFor } from '../observers.ts';
@@ -22,7 +22,7 @@ export class CreateGroup extends Command {
     const n = m.next('group');
     const name = `p\${uniq}g${n}`;
     const members = this.members.map((i) => m.actor(i));
-    const subgroups = m.groups.length === 0 ? [] : [...new Set(this.subgroups.map((i) => m.groups[i % m.groups.length]!))];
+    const subgroups = m.groups.length === 0 ? [] : [...new Set(this.subgroups.map((i) => recent(m.groups, i)))];
     const v = varName('group', n);
     const res = await r.d.call({
       as: u.as,

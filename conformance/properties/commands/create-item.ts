@@ -2,7 +2,7 @@
 // scheduled message or reminder is set far in the future, so it stays pending for the
 // run; nobody is reminded of a message they may not see.
 import { maySee } from '../access.ts';
-import { Command, ok, pick, type Real } from '../command.ts';
+import { Command, ok, pick, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { MItem, Model } from '../model.ts';
 import { varName } from '../vars.ts';
@@ -43,7 +43,7 @@ export class CreateItem extends Command {
       params = { type: 'direct', to: [to.idRef], content: `later, from ${u.key}`, scheduled_delivery_timestamp: FAR_FUTURE };
       save = 'scheduled_message_id';
     } else {
-      const x = pick(m.messages, this.other);
+      const x = recent(m.messages, this.other);
       hidden = !maySee(u, x);
       params = { message_id: `\${${x.v}}`, scheduled_delivery_timestamp: FAR_FUTURE, note: `for ${u.key}` };
       save = 'reminder_id';

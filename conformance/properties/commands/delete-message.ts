@@ -2,7 +2,7 @@
 // exactly the answer of a message that does not exist; a deleted message is gone for
 // everyone (later fetches hold the model to it); a refusal leaves it where it was.
 import { maySee } from '../access.ts';
-import { Command, MISSING_ID, missingTwin, ok, pick, type Real } from '../command.ts';
+import { Command, MISSING_ID, missingTwin, ok, pick, type Real, recent } from '../command.ts';
 import type { Call } from '../driver.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
@@ -23,7 +23,7 @@ export class DeleteMessage extends Command {
 
   protected async act(m: Model, r: Real): Promise<void> {
     const u = m.actor(this.who);
-    const x = pick(m.messages, this.message);
+    const x = recent(m.messages, this.message);
     const call: Call = { as: u.as, method: 'DELETE', path: `/api/v1/messages/\${${x.v}}` };
     if (!maySee(u, x)) {
       const expect = await missingTwin(r, call, `/api/v1/messages/${MISSING_ID}`);

@@ -2,15 +2,16 @@
 // sorted, bounded and agrees with its found_* flags (invariants.ts); no message the
 // viewer may not see is in it (leaks.ts); and for a channel of the run, alone or with a
 // topic, over a window wide enough for all of it, the list is exactly what the model
-// says the viewer may read.
-import { maySee } from '../access.ts';
-import { Command, pick, type Real } from '../command.ts';
+// says: the messages the viewer received, and the channel's history if it is shared and
+// they may read the channel.
+import { inChannelFeed } from '../access.ts';
+import { Command, pick, type Real, recent } from '../command.ts';
 import type { Problem } from '../driver.ts';
 import type { Family } from '../families.ts';
 import { windowProblems, type WindowRequest } from '../invariants.ts';
 import { messageLeaks } from '../leaks.ts';
-import type { Model } from '../model.ts';
-import { buildNarrow, exactNarrow, type Term } from '../narrows.ts';
+import type { Actor, Model } from '../model.ts';
+import { buildNarrow, exactNarrow, type NarrowTerm, type Term } from '../narrows.ts';
 
 const ANCHORS = ['newest', 'oldest', 'first_unread', 'message', 0] as const;
 const COUNTS = [0, 1, 3, 100] as const;
@@ -44,8 +45,12 @@ export class FetchMessages extends Command {
       return;
     }
     let anchor: string | number = pick(ANCHORS, this.anchor);
-    if (anchor === 'message') anchor = m.messages.length > 0 ? `\${${pick(m.messages, this.before + this.after).v}}` : 'newest';
-    const req = { num_before: pick(COUNTS, this.before), num_after: pick(COUNTS, this.after), include_anchor: this.includeAnchor };
+    if (anchor === 'message') anchor = m.messages.length > 0 ? `\${${recent(m.messages, this.before + this.after).v}}` : 'newest';
+    await FetchMessages.window(m, r, u, narrow, anchor, { num_before: pick(COUNTS, this.before), num_after: pick(COUNTS, this.after), include_anchor: this.includeAnchor });
+  }
+
+  /** One GET /messages window, held to the invariants, the leak rule and (where it can) the model's exact answer. */
+  static async window(m: Model, r: Real, u: Actor, narrow: NarrowTerm[], anchor: string | number, req: Omit<WindowRequest, 'anchor'>): Promise<void> {
     const exact = exactNarrow(m, narrow);
     await r.d.call({
       as: u.as,
@@ -58,7 +63,7 @@ export class FetchMessages extends Command {
         if (problems.length > 0 || o.status !== 200 || exact === undefined) return problems;
         // Exactly the model's messages, when the window holds them all.
         const expected = m.messages
-          .filter((x) => x.channel === exact.channel && maySee(u, x) && (exact.topic === undefined || x.topic.toLowerCase() === exact.topic.toLowerCase()))
+          .filter((x) => x.channel === exact.channel && inChannelFeed(u, x) && (exact.topic === undefined || x.topic.toLowerCase() === exact.topic.toLowerCase()))
           .sort((a, b) => a.id - b.id);
         const wide = (anchor === 'newest' && req.num_before >= expected.length) || (anchor === 'oldest' && req.num_after >= expected.length);
         if (!wide) return [];

@@ -1,7 +1,7 @@
 // GET /messages/matches_narrow with messages of the run and a random narrow: it speaks
 // only of messages the caller received (zerver/views/message_fetch.py:
 // messages_in_narrow_backend looks at the caller's UserMessage rows), never of others.
-import { Command, pick, type Real } from '../command.ts';
+import { Command, pick, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
 import { buildNarrow, type Term } from '../narrows.ts';
@@ -22,7 +22,7 @@ export class MatchesNarrow extends Command {
 
   protected async act(m: Model, r: Real): Promise<void> {
     const u = m.actor(this.who);
-    const asked = [...new Set(this.picks.map((i) => pick(m.messages, i)))];
+    const asked = [...new Set(this.picks.map((i) => recent(m.messages, i)))];
     await r.d.call({
       as: u.as,
       method: 'GET',

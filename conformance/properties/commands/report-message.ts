@@ -2,7 +2,7 @@
 // exactly the answer of a message that does not exist (a report cannot tell them it is
 // there). Others may be accepted or refused as the organization's settings say.
 import { maySee } from '../access.ts';
-import { Command, MISSING_ID, missingTwin, pick, type Real } from '../command.ts';
+import { Command, MISSING_ID, missingTwin, pick, type Real, recent } from '../command.ts';
 import type { Call } from '../driver.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
@@ -25,7 +25,7 @@ export class ReportMessage extends Command {
 
   protected async act(m: Model, r: Real): Promise<void> {
     const u = m.actor(this.who);
-    const x = pick(m.messages, this.message);
+    const x = recent(m.messages, this.message);
     const type = pick(TYPES, this.type);
     const call: Call = {
       as: u.as,

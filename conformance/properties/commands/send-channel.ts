@@ -2,7 +2,7 @@
 // message the target accepted is received by the channel's subscribers and kept by its
 // sender (the model's UserMessage rows).
 import { cannotPost } from '../access.ts';
-import { Command, ok, pick, type Real } from '../command.ts';
+import { Command, ok, pick, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
 import { TOPICS, WORDS } from '../narrows.ts';
@@ -24,8 +24,8 @@ export class SendChannel extends Command {
   }
 
   protected async act(m: Model, r: Real): Promise<void> {
-    const u = m.actor(this.who);
-    const c = pick(m.channels, this.channel);
+    const c = recent(m.channels, this.channel);
+    const u = m.around(c, this.who);
     const topic = pick(TOPICS, this.topic);
     const v = varName('message', m.next('message'));
     const hidden = cannotPost(u, c);

@@ -1,9 +1,9 @@
 // POST /users/me/subscriptions for an existing channel of the run: oneself, or another
 // user through principals. Nobody subscribes anyone to a channel they cannot see; once the
-// target said yes the user is a subscriber, once it said no nothing changed (the user's
-// own subscription list says so).
+// target said yes the user is a subscriber, once it said no nothing changed: the user's
+// own subscription list says so, read right after.
 import { metadata } from '../access.ts';
-import { Command, ok, pick, type Real } from '../command.ts';
+import { Command, ok, pick, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { Actor, MChannel, Model } from '../model.ts';
 
@@ -29,9 +29,9 @@ export class Subscribe extends Command {
   }
 
   protected async act(m: Model, r: Real): Promise<void> {
-    const u = m.actor(this.who);
+    const c = recent(m.channels, this.channel);
+    const u = m.around(c, this.who);
     const t = m.actor(this.target);
-    const c = pick(m.channels, this.channel);
     const hidden = !metadata(u, c);
     const res = await r.d.call({
       ...(hidden ? { note: `${u.key} cannot see ${c.name}` } : {}),
@@ -42,7 +42,7 @@ export class Subscribe extends Command {
       ...(hidden ? { expect: { status: { min: 400, max: 499 } } } : {}),
     });
     if (ok(res)) c.subscribers.add(t.id);
-    else await checkSubscribed(r, t, c, 'a refused subscription changes nothing');
+    await checkSubscribed(r, t, c, ok(res) ? 'subscribed, as the target said' : 'a refused subscription changes nothing');
   }
 
   toString(): string {

@@ -2,7 +2,7 @@
 // they cannot see; who hears of it is PollEvents' business (only the recipients, or those
 // who may see the channel).
 import { cannotPost } from '../access.ts';
-import { Command, idRefs, pick, type Real } from '../command.ts';
+import { Command, idRefs, pick, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
 import { TOPICS } from '../narrows.ts';
@@ -26,7 +26,7 @@ export class Typing extends Command {
       await r.d.call({ as: u.as, method: 'POST', path: '/api/v1/typing', params: { op, to: idRefs(this.to.map((i) => m.actor(i))) } });
       return;
     }
-    const c = pick(m.channels, this.channel);
+    const c = recent(m.channels, this.channel);
     const hidden = cannotPost(u, c);
     await r.d.call({
       ...(hidden ? { note: `${u.key} cannot see ${c.name}` } : {}),

@@ -1,8 +1,8 @@
 // DELETE /users/me/subscriptions for a channel of the run: oneself, or another user
 // through principals. An answer of success says which were removed and which were not
 // subscribed, as the model knows; once removed, the user is no subscriber; a refusal
-// changes nothing.
-import { Command, ok, pick, type Real } from '../command.ts';
+// changes nothing (the user's subscription list, read right after, says so).
+import { Command, ok, pick, type Real, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { Model } from '../model.ts';
 import { checkSubscribed } from './subscribe.ts';
@@ -22,9 +22,9 @@ export class Unsubscribe extends Command {
   }
 
   protected async act(m: Model, r: Real): Promise<void> {
-    const u = m.actor(this.who);
-    const t = m.actor(this.target);
-    const c = pick(m.channels, this.channel);
+    const c = recent(m.channels, this.channel);
+    const u = m.around(c, this.who);
+    const t = m.around(c, this.target);
     const was = c.subscribers.has(t.id);
     const res = await r.d.call({
       as: u.as,
@@ -42,7 +42,7 @@ export class Unsubscribe extends Command {
       },
     });
     if (ok(res)) c.subscribers.delete(t.id);
-    else await checkSubscribed(r, t, c, 'a refused unsubscription changes nothing');
+    await checkSubscribed(r, t, c, ok(res) ? 'unsubscribed, as the target said' : 'a refused unsubscription changes nothing');
   }
 
   toString(): string {

@@ -2,7 +2,7 @@
 // itself, directly or through others: an addition that would close a cycle, or add a
 // subgroup twice, is refused (zerver/views/user_groups.py: add_subgroups_to_group_backend).
 // A refusal changes nothing; an acceptance adds exactly those subgroups.
-import { Command, pick, type Real, ok } from '../command.ts';
+import { Command, pick, type Real, ok, recent } from '../command.ts';
 import type { Family } from '../families.ts';
 import type { MGroup, Model } from '../model.ts';
 import { observerFor } from '../observers.ts';
@@ -39,8 +39,8 @@ export class UpdateSubgroups extends Command {
 
   protected async act(m: Model, r: Real): Promise<void> {
     const u = m.actor(this.who);
-    const g = pick(m.groups, this.group);
-    const add = [...new Set(this.add.map((i) => pick(m.groups, i)))];
+    const g = recent(m.groups, this.group);
+    const add = [...new Set(this.add.map((i) => recent(m.groups, i)))];
     const bad = add.filter((s) => g.subgroups.has(s.id) || reaches(m, s, g));
     const res = await r.d.call({
       ...(bad.length > 0 ? { note: `adding ${bad.map((s) => s.name).join(', ')} to ${g.name} would repeat a subgroup or close a cycle` } : {}),
