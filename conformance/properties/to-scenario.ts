@@ -23,8 +23,16 @@ export function scenarioName(f: Pick<FoundFailure, 'family' | 'kind' | 'seed'>):
   return `${f.family}-${f.kind}-s${String(f.seed).replace('-', 'm')}`;
 }
 
+const ORDER = ['note', 'as', 'control', 'method', 'path', 'params', 'headers', 'expect', 'save'];
+
+/** A step with its keys in the order scenario files use. */
+function ordered(step: TraceStep): TraceStep {
+  const entries = Object.entries(structuredClone(step)).sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b));
+  return Object.fromEntries(entries) as TraceStep;
+}
+
 export function toScenario(f: FoundFailure, area = 'properties'): Scenario {
-  const steps = f.trace.map((s) => structuredClone(s));
+  const steps = f.trace.map(ordered);
   const needs = steps.some(isControlStep) ? (['control'] as const) : undefined;
   return {
     id: `${area}/${scenarioName(f)}`,
