@@ -68,7 +68,7 @@ property suite (--suite properties or all):
   --runs N                 random sequences to run (default 100)
   --seed S                 fast-check's seed (default: a new one, printed); the same seed,
                            target and options run the same sequences
-  --path P                 replay the failure fast-check printed (with its --seed)
+  --path P                 replay the failure whose path was printed (with its --seed)
   --max-commands N         commands per sequence at most (default 40)
   --time-budget T          start no sequence after T (60s, 2m, 500ms); a failure found is
                            still shrunk
@@ -142,7 +142,7 @@ function propertyFlags(args: { runs?: string; seed?: string; path?: string; 'max
     out['seed'] = Number(args.seed);
   }
   if (args.path !== undefined) {
-    if (!/^\d+(:\d+)*$/.test(args.path)) throw new Error(`--path: the path fast-check printed (digits and colons), not ${JSON.stringify(args.path)}`);
+    if (!/^\d+(:\d+)*(@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(args.path)) throw new Error(`--path: the path a failure printed (such as 12:3:4@BC:A), not ${JSON.stringify(args.path)}`);
     out['path'] = args.path;
   }
   if (args['max-commands'] !== undefined) out['maxCommands'] = count('max-commands', args['max-commands'], 1);

@@ -18,6 +18,7 @@ import { RegisterDevice, RemoveDevice } from './commands/devices.ts';
 import { FetchMessages } from './commands/fetch-messages.ts';
 import { MatchesNarrow } from './commands/matches-narrow.ts';
 import { ReadChannel } from './commands/read-channel.ts';
+import { JoinAndRead } from './commands/join-and-read.ts';
 import { PollEvents } from './commands/poll-events.ts';
 import { RegisterQueue } from './commands/register-queue.ts';
 import { ReportMessage } from './commands/report-message.ts';
@@ -59,6 +60,7 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     commands: () => [
       w(4, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
       w(4, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(3, fc.tuple(who, at, who).map(([a, c, t]) => new JoinAndRead(a, c, t))),
       w(3, fc.tuple(who, at, who).map(([a, c, t]) => new Unsubscribe(a, c, t))),
       w(2, fc.tuple(who, at).map(([a, c]) => new CheckChannels(a, c))),
     ],

@@ -111,6 +111,13 @@ export class Model {
     return this.actor(n);
   }
 
+  /** For subscribing someone to `c`: with a small n, someone not yet subscribed (a newcomer); otherwise the n-th active actor. */
+  outside(c: MChannel, n: number): Actor {
+    const others = this.actors.filter((a) => a.active && !c.subscribers.has(a.id));
+    if (n < 2 && others.length > 0) return others[n % others.length] as Actor;
+    return this.actor(n);
+  }
+
   /** The n-th of any actor, active or not. */
   anyActor(n: number): Actor {
     return this.actors[n % this.actors.length] as Actor;

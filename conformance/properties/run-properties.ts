@@ -28,7 +28,7 @@ export interface PropertyOptions {
   /** Sequences to run (default 100). */
   runs?: number;
   seed?: number;
-  /** A fast-check path, to replay one failure. */
+  /** A failure's path, to replay it: fast-check's path, "@", the commands' replay path (as a failure reports it). */
   path?: string;
   /** Commands per sequence at most (default 40). */
   maxCommands?: number;
@@ -192,9 +192,13 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
     o.onProgress?.({ phase, runs: stats.runs, totalRuns, commands: stats.commands, requests: stats.requests, elapsedMs, leftMs });
   };
 
-  const sequences: fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>> =
-    o.sequence !== undefined ? fc.constant(o.sequence) : fc.commands([commandsFor(families)], { maxCommands: o.maxCommands ?? 40, size: 'max' });
-  const property = fc.asyncProperty(sequences, async (cmds) => {
+  // A path to replay is fast-check's path, then (after "@") the commands' replay path.
+  const [fcPath, replayPath] = (o.path ?? '').split('@') as [string, string | undefined];
+  const sequences = (): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>> =>
+    o.sequence !== undefined
+      ? fc.constant(o.sequence)
+      : fc.commands([commandsFor(families)], { maxCommands: o.maxCommands ?? 40, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) });
+  const property = () => fc.asyncProperty(sequences(), async (cmds) => {
     if (fatal !== undefined) throw fatal;
     if (captured === undefined && o.timeBudgetMs !== undefined && performance.now() - started > o.timeBudgetMs) {
       stats.stoppedByBudget = true;
@@ -224,7 +228,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
   });
 
   // Nothing to run (every selected family skipped): no sequence at all.
-  const details = families.size === 0 ? undefined : await fc.check(property, { seed, numRuns: totalRuns, ...(o.path !== undefined ? { path: o.path } : {}) });
+  const details = families.size === 0 ? undefined : await fc.check(property(), { seed, numRuns: totalRuns, ...(fcPath !== '' ? { path: fcPath } : {}) });
   if (fatal !== undefined) throw fatal;
   stats.durationMs = Math.round(performance.now() - started);
   stats.failed = details?.failed ?? false;
@@ -235,7 +239,8 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
   let failed: { family: Family | undefined; result: ScenarioResult } | undefined;
   if (details?.failed === true && captured !== undefined) {
     const { kind, message, failure } = failureOf(captured);
-    const path = details.counterexamplePath ?? '';
+    const replay = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0] ?? ''))?.[1];
+    const path = `${details.counterexamplePath ?? ''}${replay !== undefined ? `@${replay}` : ''}`;
     const scenario = toScenario({ family: captured.family ?? 'run', kind, message, seed, path, trace: captured.trace });
     let saved: string | undefined;
     let note = '';

@@ -30,8 +30,12 @@ export class Subscribe extends Command {
 
   protected async act(m: Model, r: Real): Promise<void> {
     const c = recent(m.channels, this.channel);
+    await this.subscribe(m, r, c, m.outside(c, this.target));
+  }
+
+  /** `t` subscribed to `c` by one around the channel (or by themselves); the model follows the answer. */
+  async subscribe(m: Model, r: Real, c: MChannel, t: Actor): Promise<void> {
     const u = m.around(c, this.who);
-    const t = m.actor(this.target);
     const hidden = !metadata(u, c);
     const res = await r.d.call({
       ...(hidden ? { note: `${u.key} cannot see ${c.name}` } : {}),
