@@ -31,10 +31,10 @@ export const Length = z.union([
 export type Length = z.infer<typeof Length>;
 
 /** An HTTP status, or a range of them ({"min": 400, "max": 499}: any 4xx). */
-export const Status = z.union([
-  z.int().min(100).max(599),
-  z.strictObject({ min: z.int().min(100).max(599).optional(), max: z.int().min(100).max(599).optional() }),
-]);
+export const Status = z.union(
+  [z.int().min(100).max(599), z.strictObject({ min: z.int().min(100).max(599).optional(), max: z.int().min(100).max(599).optional() })],
+  { error: 'status is an HTTP status from 100 to 599, or a range {"min": 400, "max": 499}' },
+);
 export type Status = z.infer<typeof Status>;
 
 export const Expect = z.strictObject({
