@@ -221,7 +221,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (e instanceof TargetUnreachable) throw new ConformanceError('unreachable', `${e.message} (it stopped answering during the property suite)`);
       throw e;
     }
-    for (const secret of await runner.credentials.secrets()) redactor.add(secret);
+    for (const secret of outcome.secrets) redactor.add(secret);
     for (const raw of outcome.results) report(raw);
     properties = outcome.stats;
   }

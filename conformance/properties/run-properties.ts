@@ -69,6 +69,8 @@ export interface PropertyStats {
 export interface PropertyOutcome {
   results: ScenarioResult[];
   stats: PropertyStats;
+  /** The API keys and passwords the suite logged in with (to mask them in reports). */
+  secrets: string[];
 }
 
 const RUN_TOKEN = Date.now().toString(36);
@@ -295,7 +297,8 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
     }
   }
   if (failed !== undefined && failed.family === undefined) results.push(failed.result);
-  return { results, stats };
+  const secrets = [...(await target.credentials.secrets()), ...(oracle !== undefined ? await oracle.credentials.secrets() : [])];
+  return { results, stats, secrets };
 }
 
 /** Does the scenario fail on the target at its last step, as the property did? */
