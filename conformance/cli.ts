@@ -223,7 +223,10 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
         if (args.expectations !== undefined) replay.push(`--expectations ${args.expectations}`);
         if (args.scenarios !== undefined) replay.push(`--scenarios ${args.scenarios}`);
         if (args.oracle !== undefined) replay.push(`--oracle ${args.oracle}`);
-        for (const r of reporters) r.start({ target, total, families, replay: replay.join(' ') });
+        // The property suite reruns as it ran: the same families (--only) and sequence length.
+        const again = [...replay, '--suite properties', ...(args.only ?? []).map((o) => `--only ${o}`)];
+        if (args['max-commands'] !== undefined) again.push(`--max-commands ${args['max-commands']}`);
+        for (const r of reporters) r.start({ target, total, families, replay: replay.join(' '), propertyReplay: again.join(' ') });
       },
       onResult: (r) => {
         results.push(r);

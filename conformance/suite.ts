@@ -14,7 +14,7 @@ import type { Target } from './targets/target.ts';
 import { TargetUnreachable } from './targets/unreachable.ts';
 import { urlTarget } from './targets/url.ts';
 import { FAMILIES } from './properties/families.ts';
-import { runProperties, type PropertyProgress, type PropertyStats } from './properties/run-properties.ts';
+import { PathMismatch, runProperties, type PropertyProgress, type PropertyStats } from './properties/run-properties.ts';
 import type { ScenarioResult as Result } from './run.ts';
 
 /** The suites there are; --suite picks one (all: the scenarios, then the properties). */
@@ -219,6 +219,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       });
     } catch (e) {
       if (e instanceof TargetUnreachable) throw new ConformanceError('unreachable', `${e.message} (it stopped answering during the property suite)`);
+      if (e instanceof PathMismatch) throw new ConformanceError('usage', e.message);
       throw e;
     }
     for (const secret of outcome.secrets) redactor.add(secret);

@@ -115,8 +115,16 @@ test('npm start -- --fault history-leak: the run fails (exit 1), shrinks, and sa
     assert.match(r.out, /✗ \[\d+\/10\] properties\/channels/);
     assert.match(r.out, /seed 7, path [\d:]+@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*; shrunk sequence:\n {6}1\. CreateChannel\(/);
     assert.match(r.out, /replayed by the scenario runner, it fails at the same step/);
-    const m = /replay: (.*)\n/.exec(r.out);
-    assert.match(m?.[1] ?? '', /--suite properties --only properties\/channels --seed 7 --path /);
+    const line = /replay: (.*)\n/.exec(r.out)?.[1] ?? '';
+    assert.match(line, /^npm run conformance -- --target http:\S+ --suite properties --seed 7 --path \S+$/);
+    // That line replays the failure at once; the same path with other families is refused.
+    const args = line.replace('npm run conformance -- ', '').split(' ');
+    const again = await cli(args);
+    assert.is(again.code, EXIT.failed);
+    assert.match(again.out, /broke the model after 1 sequences/);
+    const other = await cli([...args, '--only', 'properties/groups']);
+    assert.is(other.code, EXIT.usage);
+    assert.match(other.err, /--path \S+ is not a path of this run/);
     const [name] = readdirSync(join(dir, 'properties'));
     const replay = await cli(['--target', server.url, '--scenarios', dir]);
     assert.is(replay.code, EXIT.failed);

@@ -73,6 +73,14 @@ export interface PropertyOutcome {
   secrets: string[];
 }
 
+/** A --path that does not lead anywhere with this seed and these options. */
+export class PathMismatch extends Error {
+  constructor(readonly path: string) {
+    super(`--path ${path} is not a path of this run: replay it with the seed, --only and --max-commands of the run that printed it, against a target serving the same families`);
+    this.name = 'PathMismatch';
+  }
+}
+
 const RUN_TOKEN = Date.now().toString(36);
 let runCounter = 0;
 
@@ -230,7 +238,14 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
   });
 
   // Nothing to run (every selected family skipped): no sequence at all.
-  const details = families.size === 0 ? undefined : await fc.check(property(), { seed, numRuns: totalRuns, ...(fcPath !== '' ? { path: fcPath } : {}) });
+  let details;
+  try {
+    details = families.size === 0 ? undefined : await fc.check(property(), { seed, numRuns: totalRuns, ...(fcPath !== '' ? { path: fcPath } : {}) });
+  } catch (e) {
+    // fast-check cannot follow a path that another seed, family selection or length made.
+    if (o.path !== undefined && /Unable to replay/.test((e as Error).message)) throw new PathMismatch(o.path);
+    throw e;
+  }
   if (fatal !== undefined) throw fatal;
   stats.durationMs = Math.round(performance.now() - started);
   stats.failed = details?.failed ?? false;

@@ -31,7 +31,7 @@ export function consoleReporter(write: (s: string) => void = (s) => process.stdo
       else write(`${mark} [${n}/${info.total}] ${r.id}${counts}\n`);
       if (r.outcome === 'fail' || r.outcome === 'error' || r.outcome === 'xpass') {
         for (const line of describeResult(r)) write(`    ${line}\n`);
-        write(`    ${c.bold('replay:')} ${replayOf(info.replay, r)}\n`);
+        write(`    ${c.bold('replay:')} ${replayOf(info, r)}\n`);
         if (r.property?.saved !== undefined) write(`    ${c.bold('or, without fast-check:')} ${info.replay} --scenarios ${r.property.saved.replace(/\/[^/]+\/[^/]+\.json$/, '')} --only ${r.property.saved.replace(/^.*\/([^/]+\/[^/]+)\.json$/, '$1')}\n`);
       }
     },

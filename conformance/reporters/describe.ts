@@ -1,6 +1,7 @@
 // A failing step, in plain text: the request as sent, what was expected, what came back.
 import type { Classified } from '../expectations.ts';
 import type { StepFailure } from '../run.ts';
+import type { RunInfo } from './reporter.ts';
 
 const BODY_LIMIT = 2000;
 
@@ -52,9 +53,10 @@ export function describeResult(r: Classified): string[] {
   return lines;
 }
 
-/** The command that reruns one result: a scenario by id; a property family with its seed and path. */
-export function replayOf(replay: string, r: Classified): string {
+/** The command that reruns one result: a scenario by id; the property suite as it ran, with the seed and the failure's path. */
+export function replayOf(info: RunInfo, r: Classified): string {
   const p = r.property;
-  if (p === undefined) return `${replay} --only ${r.id}`;
-  return `${replay} --suite properties --only ${r.id} --seed ${p.seed}${p.path !== undefined && p.path !== '' ? ` --path ${p.path}` : ` --runs ${p.runs}`}`;
+  if (p === undefined) return `${info.replay} --only ${r.id}`;
+  const base = info.propertyReplay ?? `${info.replay} --suite properties`;
+  return `${base} --seed ${p.seed}${p.path !== undefined && p.path !== '' ? ` --path ${p.path}` : ` --runs ${p.runs}`}`;
 }

@@ -21,7 +21,7 @@ export function jsonReporter(): Reporter {
         ...(r.expectedFailure !== undefined ? { expected_failure: r.expectedFailure } : {}),
         ...(r.failure !== undefined ? { failure: r.failure } : {}),
         ...(r.property !== undefined ? { property: r.property } : {}),
-        ...(r.outcome !== 'pass' && r.outcome !== 'skip' ? { replay: replayOf(info.replay, r) } : {}),
+        ...(r.outcome !== 'pass' && r.outcome !== 'skip' ? { replay: replayOf(info, r) } : {}),
       })),
     };
     return `${JSON.stringify(report, null, 2)}\n`;

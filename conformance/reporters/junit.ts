@@ -36,7 +36,7 @@ export function junitReporter(): Reporter {
       out.push(`    <properties><property name="target" value="${xmlEscape(info.target)}"/>${stats}</properties>`);
       for (const r of rs) {
         const open = `    <testcase classname="${xmlEscape(area)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${seconds(r.durationMs)}"`;
-        const body = xmlEscape([...describeResult(r), `replay: ${replayOf(info.replay, r)}`].join('\n'));
+        const body = xmlEscape([...describeResult(r), `replay: ${replayOf(info, r)}`].join('\n'));
         const first = xmlEscape(r.failure?.problems[0] ?? r.reason ?? r.expectedFailure ?? r.outcome);
         switch (r.outcome) {
           case 'pass':

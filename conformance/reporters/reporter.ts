@@ -9,6 +9,8 @@ export interface RunInfo {
   families?: number;
   /** How to rerun one scenario: the command line with `--only <id>` appended. */
   replay: string;
+  /** How to rerun the property suite as it ran (its family selection and options): with `--seed S --path P` appended. */
+  propertyReplay?: string;
 }
 
 export interface Reporter {

@@ -28,7 +28,7 @@ export function tapReporter(): Reporter {
           break;
         default: {
           out.push(`not ok ${n} - ${r.id}`);
-          const details = [...describeResult(r), `replay: ${replayOf(info.replay, r)}`];
+          const details = [...describeResult(r), `replay: ${replayOf(info, r)}`];
           out.push('  ---', `  outcome: ${r.outcome}`, '  details: |', ...details.flatMap((d) => d.split('\n')).map((d) => `    ${d}`), '  ...');
         }
       }
