@@ -99,7 +99,7 @@ function withPersonalItems(leak: Leak): Target {
 }
 
 test('drafts, scheduled messages, reminders, typing and devices: served and kept to their owners, the suite passes', async () => {
-  const out = await runProperties({ target: withPersonalItems('none'), profile, runs: 40, seed: 4 });
+  const out = await runProperties({ target: withPersonalItems('none'), profile, runs: 25, seed: 4 });
   for (const r of out.results) assert.is(r.status, 'pass', `${r.id}: ${r.reason} ${r.failure?.problems.join('; ') ?? ''}`);
   for (const f of ['typing', 'drafts', 'scheduled', 'reminders', 'devices']) {
     const r = out.results.find((x) => x.id === `properties/${f}`)!;

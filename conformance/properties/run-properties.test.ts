@@ -100,7 +100,7 @@ test('an error without a code breaks the envelope invariant', async () => {
 });
 
 test('differential: two references never diverge; a broken target diverges at its first wrong answer', async () => {
-  const same = await runProperties({ target: clean(), oracle: clean(), profile, runs: 15, seed: 11 });
+  const same = await runProperties({ target: clean(), oracle: clean(), profile, runs: 10, seed: 11 });
   assert.is(same.stats.failed, false);
   assert.is(same.stats.divergences, 0);
   assert.ok(same.stats.commands > 50);
