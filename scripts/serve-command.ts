@@ -161,7 +161,14 @@ function requestLog(c: Colors, write: (s: string) => void) {
  * Starts serving; resolves to undefined once listening (the process then runs until a
  * signal), or to an exit status when it cannot start or only printed help.
  */
-export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --'): Promise<number | undefined> {
+export interface ServeHooks {
+  /** What to serve instead of the reference itself (npm start's --fault: scripts/faults.ts). */
+  wrap?: (reference: Reference) => Reference;
+  /** Said on start, after the URL. */
+  banner?: string;
+}
+
+export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --', hooks: ServeHooks = {}): Promise<number | undefined> {
   const name = prog.replace(/ --$/, '');
   let c = colors(wantsColor({ env: io.env ?? {}, isTTY: io.isTTY }));
   let serving: Serving;
@@ -173,7 +180,7 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
       io.stdout(serveUsage(prog));
       return EXIT.ok;
     }
-    const reference = load(f);
+    const reference = (hooks.wrap ?? ((r: Reference) => r))(load(f));
     try {
       serving = await serve(reference, {
         port: f.port,
@@ -208,6 +215,7 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   io.stdout(`${controlLine(f.reference.control !== false, f.controlToken !== undefined)}\n`);
   io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
+  if (hooks.banner !== undefined) io.stdout(`${c.red(hooks.banner)}\n`);
   return undefined;
 }
 
