@@ -9,6 +9,7 @@ import {
   doEditScheduledMessage,
   doScheduleMessage,
 } from '../actions/scheduled-messages.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { formatScheduledMessage, undeliveredScheduledMessages } from '../domain/scheduled-messages.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
@@ -22,7 +23,7 @@ const typeSchema = (known: readonly string[]) =>
 /** Message.API_RECIPIENT_TYPES: 'channel' from feature level 248. */
 const TYPE = typeSchema(['direct', 'private', 'stream', 'channel']);
 const TYPE_BEFORE_248 = typeSchema(['direct', 'private', 'stream']);
-const typeParam = (ctx: Ctx) => (ctx.world.config.feature_level >= 248 ? TYPE : TYPE_BEFORE_248);
+const typeParam = (ctx: Ctx) => (atLeast(ctx.world, 'channel_message_type') ? TYPE : TYPE_BEFORE_248);
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 /** Json[int | list[int]]: pydantic names the union's first branch in its error. */
