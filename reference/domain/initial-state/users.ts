@@ -37,7 +37,7 @@ function forSpectator(store: Store, u: User): Record<string, unknown> {
   const shown = formatUser(store, null, u, { clientGravatar: false, includeCustomProfileFields: false });
   delete shown['timezone'];
   shown['date_joined'] = String(shown['date_joined']).slice(0, 10);
-  shown['delivery_email'] = null;
+  if ('delivery_email' in shown) shown['delivery_email'] = null;
   return shown;
 }
 
