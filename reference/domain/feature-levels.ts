@@ -17,6 +17,8 @@ export interface FeatureRow {
   readonly before: string;
   /** The changelog entry or API page that says so. */
   readonly source: string;
+  /** false: documented, but Understudy does not emulate the server below it (`before` says why). */
+  readonly emulated?: false;
 }
 
 const CHANGELOG = 'https://zulip.com/api/changelog';
@@ -62,7 +64,7 @@ export const FEATURE_LEVELS = [
   {
     level: 179, key: 'scheduled_messages_create',
     change: 'POST /scheduled_messages exists',
-    before: 'no such route (404)',
+    before: 'no such route (404; 405 from 173, where GET takes the path)',
     source: `${CHANGELOG} (feature level 179); ${api('create-scheduled-message')}`,
   },
   {
@@ -200,7 +202,7 @@ export const FEATURE_LEVELS = [
   {
     level: 399, key: 'reminders_list',
     change: 'GET /reminders and DELETE /reminders/{id} exist',
-    before: 'no such routes (404)',
+    before: 'no such routes (404; GET is a 405 from 381, where POST takes the path)',
     source: `${CHANGELOG} (feature level 399)`,
   },
   {
@@ -232,6 +234,7 @@ export const FEATURE_LEVELS = [
     change: 'POST /mobile_push/register takes push_key (replacing push_public_key)',
     before: 'push_public_key; Understudy does not emulate that earlier form (see push_device_registration)',
     source: `${CHANGELOG} (feature level 432); ${api('register-push-device')}`,
+    emulated: false,
   },
   {
     level: 433, key: 'is_imported_stub',
