@@ -38,7 +38,11 @@ export function hasChannelSetting(store: Store, setting: ChannelGroupSetting): b
   return key === undefined || atLeast(store, key);
 }
 
-/** Is the user in the channel's group setting (guests never, for these settings)? */
+/**
+ * Is the user in the channel's group setting (guests never, for these settings)? A setting
+ * of a later feature level grants nothing; who may post is older than its field
+ * (stream_post_policy), so can_send_message_group always counts.
+ */
 export function inChannelGroup(store: Store, user: User, channel: Channel, setting: ChannelGroupSetting, nowMs: number): boolean {
   if (setting !== 'can_send_message_group' && !hasChannelSetting(store, setting)) return false;
   return hasPermission(store, CHANNEL_SETTINGS[setting], channel[setting], user, nowMs);
