@@ -2,6 +2,7 @@
 // do_create_user in zerver/actions/create_user.py): check, then do, then emit.
 import { hashPassword } from '../crypto/password.ts';
 import { formatUser } from '../domain/users.ts';
+import { awaitFirstLogin } from './first-login.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import { ROLE, type Role, type User } from '../state/types.ts';
@@ -57,6 +58,8 @@ export function doCreateUser(world: World, spec: NewUser): User {
     receives_typing_notifications: true,
   };
   store.putUser(user);
+  // A human created through the API has yet to log in (actions/first-login.ts).
+  if (!user.is_bot) awaitFirstLogin(world, user);
   const everyone = store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id);
   store.emit(everyone, {
     type: 'realm_user',
