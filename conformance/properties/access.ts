@@ -11,7 +11,7 @@
 //   the message feed (GET /messages): besides those, every message the user received and
 //     still holds a UserMessage row for, subscribed or not (zerver/lib/narrow.py searches the
 //     user's rows, and adds the channel's history only where ok_to_include_history).
-import type { Actor, MChannel, MMessage } from './model.ts';
+import type { Actor, MChannel, MMessage } from './records.ts';
 
 export const isGuest = (u: Actor): boolean => u.role >= 600;
 export const isAdmin = (u: Actor): boolean => u.role <= 200;

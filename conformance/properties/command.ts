@@ -4,7 +4,7 @@ import type fc from 'fast-check';
 import type { Observed } from '../matcher.ts';
 import type { Expect } from '../schema.ts';
 import type { Call, Driver } from './driver.ts';
-import type { Family } from './families.ts';
+import type { Family } from './family.ts';
 import type { Actor, Model } from './model.ts';
 
 export interface Real {

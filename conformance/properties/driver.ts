@@ -21,12 +21,8 @@ import { firstDifference, IdCanon, normalise } from './normalise.ts';
 import { oraclePattern } from './oracle-pattern.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** A problem a check found, and the expectation that states the rule for a scenario. */
-export interface Problem {
-  message: string;
-  expect?: Expect;
-}
+export type { Problem, Side } from './problem.ts';
+import type { Problem, Side } from './problem.ts';
 
 export interface Call {
   note?: string;
@@ -57,14 +53,6 @@ export class PropertyFailure extends Error {
     super(message);
     this.name = 'PropertyFailure';
   }
-}
-
-/** One server as the run sees it: a session, its users, its saved variables. */
-export interface Side {
-  session: Session;
-  users: ReadonlyMap<Role, ResolvedUser>;
-  vars: Map<string, unknown>;
-  canon: IdCanon;
 }
 
 export type TraceStep = RequestStep | ControlStep;

@@ -31,8 +31,8 @@ import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
 import { OPERATORS } from './narrows.ts';
 
-export const FAMILIES = ['channels', 'messages', 'groups', 'users', 'events', 'typing', 'drafts', 'scheduled', 'reminders', 'devices'] as const;
-export type Family = (typeof FAMILIES)[number];
+export { FAMILIES, type Family } from './family.ts';
+import { FAMILIES, type Family } from './family.ts';
 
 export interface FamilySpec {
   what: string;

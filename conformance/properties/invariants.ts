@@ -3,7 +3,7 @@
 // found_* flags. Each problem comes with an expectation (scenario language) that the
 // faulty answer fails, so that a saved scenario fails the same way.
 import type { Observed } from '../matcher.ts';
-import type { Problem } from './driver.ts';
+import type { Problem } from './problem.ts';
 
 const ENVELOPE = { result: { $in: ['success', 'error'] }, msg: { $type: 'string' } };
 

@@ -5,7 +5,7 @@
 // as absent. Replayed against the target, the step fails where it diverged.
 import type { Observed } from '../matcher.ts';
 import type { Expect } from '../schema.ts';
-import type { Side } from './driver.ts';
+import type { Side } from './problem.ts';
 import { idKindOf, isMasked, isSetKey, keyedBy, type IdKind } from './normalise.ts';
 import { varKind } from './vars.ts';
 

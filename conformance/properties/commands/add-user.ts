@@ -1,7 +1,7 @@
 // A user added through the control surface (add_user), a member or a guest, who then acts
 // like the profile's users and is the one a Deactivate may deactivate. Needs control.
 import { Command, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 
 export class AddUser extends Command {

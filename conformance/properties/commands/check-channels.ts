@@ -5,7 +5,7 @@
 // for one that does not exist, and otherwise names no topic they cannot read.
 import { content, maySee, metadata } from '../access.ts';
 import { Command, MISSING_ID, missingTwin, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 
 export class CheckChannels extends Command {

@@ -2,7 +2,7 @@
 // and direct subgroups (guests may not list groups: theirs is only an answer).
 import { isGuest } from '../access.ts';
 import { Command, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Expect } from '../../schema.ts';
 import type { MGroup, Model } from '../model.ts';
 

@@ -1,7 +1,7 @@
 // GET /drafts, /scheduled_messages and /reminders (those the target serves): each lists
 // all of the user's own pending items of the run and none of anyone else's.
 import { Command, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { TIMED, TIMED_FAMILY, TIMED_PATH } from './create-item.ts';
 

@@ -4,7 +4,7 @@
 // (its id from GET /get_stream_id, its creation notices from GET /messages as a first
 // subscriber, who received them). Once it said no, no channel of that name exists.
 import { Command, idRefs, ok, pick, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { MChannel, Model } from '../model.ts';
 import { varName } from '../vars.ts';
 import { channelNarrow } from '../narrows.ts';

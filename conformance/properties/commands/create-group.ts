@@ -2,7 +2,7 @@
 // yes the group is in the model with exactly those members and subgroups (CheckGroups
 // reads them back); once it said no, no group of that name exists.
 import { Command, idRefs, ok, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { observerFor } from '../observers.ts';
 import { varName } from '../vars.ts';

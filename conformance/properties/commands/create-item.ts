@@ -3,7 +3,7 @@
 // run; nobody is reminded of a message they may not see.
 import { maySee } from '../access.ts';
 import { Command, ok, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { MItem, Model } from '../model.ts';
 import { varName } from '../vars.ts';
 

@@ -3,7 +3,7 @@
 // credentials are refused from then on, and a refusal leaves the user able to log in.
 import { isAdmin } from '../access.ts';
 import { Command, ok, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Actor, Model } from '../model.ts';
 
 const added = (m: Readonly<Model>): Actor[] => m.actors.filter((a) => a.key.startsWith('u') && a.active);

@@ -3,7 +3,7 @@
 // gets exactly the answer for a device that does not exist, and nothing changes.
 import { Command, MISSING_ID, missingTwin, ok, pick, type Real } from '../command.ts';
 import type { Call } from '../driver.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { varName } from '../vars.ts';
 

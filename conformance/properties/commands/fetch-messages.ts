@@ -7,7 +7,7 @@
 import { inChannelFeed } from '../access.ts';
 import { Command, pick, type Real, recent } from '../command.ts';
 import type { Problem } from '../driver.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import { windowProblems, type WindowRequest } from '../invariants.ts';
 import { messageLeaks } from '../leaks.ts';
 import type { Actor, Model } from '../model.ts';

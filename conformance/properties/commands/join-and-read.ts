@@ -2,7 +2,7 @@
 // reads it at once: what a newcomer sees is where history rules show — all of a channel
 // with shared history, and of one with protected history nothing sent before they joined.
 import { Command, recent, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { channelNarrow } from '../narrows.ts';
 import { FetchMessages } from './fetch-messages.ts';

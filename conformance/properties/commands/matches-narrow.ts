@@ -2,7 +2,7 @@
 // only of messages the caller received (zerver/views/message_fetch.py:
 // messages_in_narrow_backend looks at the caller's UserMessage rows), never of others.
 import { Command, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { buildNarrow, type Term } from '../narrows.ts';
 

@@ -5,7 +5,7 @@
 // scheduled messages, reminders, devices) that are their own.
 import { Command, pick, type Real } from '../command.ts';
 import type { Problem } from '../driver.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import { allowed } from '../leaks.ts';
 import type { MItem, MQueue, Model } from '../model.ts';
 

@@ -3,7 +3,7 @@
 // messages the reader received, plus, for a channel with shared history they may read,
 // all the others (access.ts: inChannelFeed).
 import { Command, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { channelNarrow, TOPICS } from '../narrows.ts';
 import { FetchMessages } from './fetch-messages.ts';

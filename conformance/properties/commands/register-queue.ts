@@ -7,7 +7,7 @@ import { checkExpect } from '../../matcher.ts';
 import type { Expect } from '../../schema.ts';
 import { metadata } from '../access.ts';
 import { Command, ok, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { MItem, Model } from '../model.ts';
 
 const KINDS = ['plain', 'all public channels', 'narrow'] as const;

@@ -4,7 +4,7 @@
 import { maySee } from '../access.ts';
 import { Command, MISSING_ID, missingTwin, pick, type Real, recent } from '../command.ts';
 import type { Call } from '../driver.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 
 const TYPES = ['spam', 'harassment', 'inappropriate', 'norms', 'other'] as const;

@@ -3,7 +3,7 @@
 // sender (the model's UserMessage rows).
 import { cannotPost } from '../access.ts';
 import { Command, ok, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { TOPICS, WORDS } from '../narrows.ts';
 import { varName } from '../vars.ts';

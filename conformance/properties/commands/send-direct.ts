@@ -1,7 +1,7 @@
 // POST /messages to one or more users (a direct message). One the target accepted is
 // received by its recipients and kept by its sender, and by nobody else.
 import { Command, idRefs, ok, pick, type Real } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { WORDS } from '../narrows.ts';
 import { varName } from '../vars.ts';

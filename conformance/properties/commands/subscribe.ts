@@ -4,7 +4,7 @@
 // own subscription list says so, read right after.
 import { metadata } from '../access.ts';
 import { Command, ok, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Actor, MChannel, Model } from '../model.ts';
 
 /** Ask `who` for their subscriptions: `c` is among them exactly when the model says so. */

@@ -4,7 +4,7 @@
 // delete it, and then it is gone.
 import { Command, MISSING_ID, missingTwin, pick, type Real } from '../command.ts';
 import type { Call } from '../driver.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { MItem, Model } from '../model.ts';
 import { TIMED_FAMILY, TIMED_PATH, type TimedKind } from './create-item.ts';
 

@@ -3,7 +3,7 @@
 // who may see the channel).
 import { cannotPost } from '../access.ts';
 import { Command, idRefs, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { TOPICS } from '../narrows.ts';
 

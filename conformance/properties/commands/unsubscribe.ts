@@ -3,7 +3,7 @@
 // subscribed, as the model knows; once removed, the user is no subscriber; a refusal
 // changes nothing (the user's subscription list, read right after, says so).
 import { Command, ok, pick, type Real, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { Model } from '../model.ts';
 import { checkSubscribed } from './subscribe.ts';
 

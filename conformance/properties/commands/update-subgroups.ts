@@ -3,7 +3,7 @@
 // subgroup twice, is refused (zerver/views/user_groups.py: add_subgroups_to_group_backend).
 // A refusal changes nothing; an acceptance adds exactly those subgroups.
 import { Command, pick, type Real, ok, recent } from '../command.ts';
-import type { Family } from '../families.ts';
+import type { Family } from '../family.ts';
 import type { MGroup, Model } from '../model.ts';
 import { observerFor } from '../observers.ts';
 import { expectGroup } from './check-groups.ts';
