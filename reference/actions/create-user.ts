@@ -1,7 +1,7 @@
 // Creating a user (the test-control surface's "add user"; the real server's
 // do_create_user in zerver/actions/create_user.py): check, then do, then emit.
 import { hashPassword } from '../crypto/password.ts';
-import { formatUser } from '../domain/users.ts';
+import { formatUser, newUser } from '../domain/users.ts';
 import { awaitFirstLogin } from './first-login.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
@@ -33,30 +33,20 @@ export function checkCreateUser(world: World, spec: NewUser): void {
 export function doCreateUser(world: World, spec: NewUser): User {
   const store = world.store;
   const random = world.random;
-  const user: User = {
+  const isBot = spec.bot_type !== null;
+  const user = newUser({
     user_id: store.nextId('users'),
     delivery_email: spec.email,
     full_name: spec.full_name.trim(),
-    role: spec.bot_type !== null && spec.role === ROLE.guest ? ROLE.member : spec.role,
-    is_bot: spec.bot_type !== null,
+    role: isBot && spec.role === ROLE.guest ? ROLE.member : spec.role,
+    is_bot: isBot,
     bot_type: spec.bot_type,
-    bot_owner_id: spec.bot_type !== null ? spec.bot_owner_id : null,
-    is_system_bot: false,
+    bot_owner_id: isBot ? spec.bot_owner_id : null,
     is_active: spec.is_active,
-    is_deleted: false,
-    is_imported_stub: false,
-    is_mirror_dummy: false,
     date_joined: world.nowMs(),
-    timezone: '',
-    avatar_source: 'G',
-    avatar_version: 1,
-    email_address_visibility: 1,
     api_key: spec.api_key ?? random.string(32),
     password_hash: spec.password === null ? null : hashPassword(spec.password, random.string(12)),
-    profile_data: {},
-    enable_drafts_synchronization: true,
-    receives_typing_notifications: true,
-  };
+  });
   store.putUser(user);
   // A human created through the API has yet to log in (actions/first-login.ts).
   if (!user.is_bot) awaitFirstLogin(world, user);

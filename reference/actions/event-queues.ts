@@ -6,21 +6,15 @@
 import { hasContentAccess } from '../domain/channels.ts';
 import { isGuest } from '../domain/users.ts';
 import { BadEventQueueId, BadRequest } from '../errors.ts';
-import { DEFAULT_QUEUE_TIMEOUT_MS, EVENT_NARROW_OPERATORS, EVENT_QUEUES, MAX_QUEUE_TIMEOUT_MS, type EventQueue, type QueueCapabilities } from '../state/event-queues.ts';
+import { DEFAULT_QUEUE_TIMEOUT_MS, EVENT_NARROW_OPERATORS, EVENT_QUEUES, MAX_QUEUE_TIMEOUT_MS, type EventQueue } from '../state/event-queues.ts';
 import type { Message, User } from '../state/types.ts';
 import type { World } from '../world.ts';
 
-export interface QueueSpec {
-  event_types: string[] | null;
-  narrow: Array<[string, string]>;
-  all_public_streams: boolean;
-  apply_markdown: boolean;
-  client_gravatar: boolean;
-  capabilities: QueueCapabilities;
-  client: string;
+/** What a client asks of a new queue: the queue's own settings, and how long it may idle. */
+export type QueueSpec = Pick<EventQueue, 'event_types' | 'narrow' | 'all_public_streams' | 'apply_markdown' | 'client_gravatar' | 'capabilities' | 'client'> & {
   /** 0: the default (ten minutes). */
   lifespan_secs: number;
-}
+};
 
 /** request_event_queue's checks: guests cannot follow all public channels; the narrow's operators. */
 export function checkQueueSpec(user: User, spec: QueueSpec): void {

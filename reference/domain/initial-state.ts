@@ -29,6 +29,7 @@ import { unreadMsgs } from './initial-state/unread.ts';
 import { realmBotState, realmUserState } from './initial-state/users.ts';
 import type { RegisterView, StateContext, StateProvider } from './initial-state/view.ts';
 import { formatUserGroup } from './user-groups.ts';
+import { newUser } from './users.ts';
 import { atLeast, type FeatureKey } from './feature-levels.ts';
 
 export { NO_CAPABILITIES, type ClientCapabilities, type RegisterView, type StateContext, type StateProvider } from './initial-state/view.ts';
@@ -114,30 +115,14 @@ function realmUserGroupsState(ctx: StateContext): Record<string, unknown> {
 
 /** The real server's stand-in for a spectator: a guest with id 0 and default settings. */
 function spectatorUser(world: World): User {
-  return {
+  return newUser({
     user_id: 0,
     delivery_email: 'username@example.com',
     full_name: 'Anonymous User',
     role: ROLE.guest,
-    is_bot: false,
-    bot_type: null,
-    bot_owner_id: null,
-    is_system_bot: false,
-    is_active: true,
-    is_deleted: false,
-    is_imported_stub: false,
-    is_mirror_dummy: false,
     date_joined: world.nowMs(),
-    timezone: '',
-    avatar_source: 'G',
-    avatar_version: 1,
-    email_address_visibility: 1,
     api_key: '',
-    password_hash: null,
-    profile_data: {},
-    enable_drafts_synchronization: true,
-    receives_typing_notifications: true,
-  };
+  });
 }
 
 /** The initial state for `user`, or for a logged-out spectator when null. */

@@ -113,3 +113,29 @@ export function isoDate(ms: number): string {
   }
   return text;
 }
+
+/** What every new account decides; newUser fills in the rest with a new account's defaults. */
+export type UserFields = Pick<User, 'user_id' | 'delivery_email' | 'full_name' | 'role' | 'date_joined' | 'api_key'> & Partial<User>;
+
+/** A user record: a human with the defaults of a new account unless `fields` say otherwise. */
+export function newUser(fields: UserFields): User {
+  return {
+    is_bot: false,
+    bot_type: null,
+    bot_owner_id: null,
+    is_system_bot: false,
+    is_active: true,
+    is_deleted: false,
+    is_imported_stub: false,
+    is_mirror_dummy: false,
+    timezone: '',
+    avatar_source: 'G',
+    avatar_version: 1,
+    email_address_visibility: EMAIL_VISIBILITY.everyone,
+    password_hash: null,
+    profile_data: {},
+    enable_drafts_synchronization: true,
+    receives_typing_notifications: true,
+    ...fields,
+  };
+}
