@@ -67,11 +67,9 @@ export type RealmUserEvent =
   | { type: 'realm_user'; op: 'update'; person: { user_id: number } & Record<string, unknown> }
   | { type: 'realm_user'; op: 'remove'; person: { user_id: number; full_name: string } };
 
-export interface RealmBotEvent {
-  type: 'realm_bot';
-  op: 'update';
-  bot: { user_id: number } & Record<string, unknown>;
-}
+export type RealmBotEvent =
+  | { type: 'realm_bot'; op: 'add'; bot: ApiObject }
+  | { type: 'realm_bot'; op: 'update'; bot: { user_id: number } & Record<string, unknown> };
 
 export type UserGroupEvent =
   | { type: 'user_group'; op: 'add'; group: ApiObject; for_reactivation: boolean }
