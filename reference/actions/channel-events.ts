@@ -81,6 +81,19 @@ export function emitStreamDelete(store: Store, channels: Channel[], userIds: Ite
   });
 }
 
+/**
+ * notify_default_streams_change: the default channels' ids, to every active member who is
+ * not a guest (guests are shown none).
+ */
+export function emitDefaultStreams(store: Store): void {
+  const ids = store
+    .channels()
+    .filter((c) => c.is_default && !c.is_archived)
+    .map((c) => c.stream_id)
+    .sort((a, b) => a - b);
+  store.emit(activeNonGuestIds(store), { type: 'default_streams', default_streams: ids });
+}
+
 /** The audience of a newly created channel's `stream create` event. */
 export function creationAudience(store: Store, channel: Channel, nowMs: number): number[] {
   if (channel.is_web_public) return activeUserIds(store);

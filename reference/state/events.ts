@@ -58,6 +58,12 @@ export type SubscriptionEvent =
   | { type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }
   | { type: 'subscription'; op: 'peer_add' | 'peer_remove'; stream_ids: number[]; user_ids: number[] };
 
+/** The organization's default channels, by id (since feature level 330; dicts before). */
+export interface DefaultStreamsEvent {
+  type: 'default_streams';
+  default_streams: number[];
+}
+
 export type RealmEvent =
   | { type: 'realm'; op: 'update'; property: string; value: unknown }
   | { type: 'realm'; op: 'update_dict'; property: 'default'; data: Record<string, unknown> };
@@ -126,6 +132,7 @@ export type ServerEvent =
   | UpdateMessageFlagsEvent
   | UserTopicEvent
   | StreamEvent
+  | DefaultStreamsEvent
   | SubscriptionEvent
   | RealmEvent
   | RealmUserEvent
