@@ -16,7 +16,12 @@ test('archiving Verona tells everyone who could see it, drops it as the announce
   assert.equal([after.is_archived, after.is_default], [true, false]);
   assert.is(ref.store.realm.new_stream_announcements_stream_id, null);
   const events = emissions(ref).slice(from);
-  const update = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'update')!;
+  const defaults = events.find((e) => e.event['type'] === 'default_streams')!;
+  assert.equal(defaults.event['default_streams'], ref.store.channels().filter((c) => c.is_default).map((c) => c.stream_id).sort((a, b) => a - b));
+  assert.not.ok(defaults.users.includes(12), 'guests are shown no default channels');
+  const pointer = events.find((e) => e.event['type'] === 'realm')!;
+  assert.equal(pointer.event, { type: 'realm', op: 'update', property: 'new_stream_announcements_stream_id', value: -1 });
+  const update = events.find((e) => e.event['type'] === 'stream' && e.event['op'] === 'update')!;
   assert.equal(update.event, { type: 'stream', op: 'update', stream_id: verona.stream_id, name: 'Verona', property: 'is_archived', value: true });
   assert.ok(update.users.includes(12), 'Polonius is subscribed');
   const del = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'delete')!;
