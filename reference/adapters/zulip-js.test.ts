@@ -2,13 +2,14 @@
 // zulip-js calls isomorphic-fetch, which in Node is node-fetch 2 over node:http's
 // ClientRequest (not the global fetch); msw's setupServer intercepts ClientRequest
 // too, so the handlers answer it. Its POST bodies are multipart (the form-data package).
-// The same client over a real socket against `npm start`: scripts/serve.test.ts.
+// The same client over a real socket against `npm start`: scripts/serve.test.ts. The events
+// journey long-polls through msw: the handler's answer waits until an event arrives.
 import { setupServer } from 'msw/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { createHandlers } from './msw.ts';
-import { zulipJsJourney } from '../testing/zulip-js-journey.ts';
+import { zulipJsEventsJourney, zulipJsJourney } from '../testing/zulip-js-journey.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -48,6 +49,25 @@ test('zulip-js subscribes, sends, fetches with narrows and search, lists topics 
   try {
     const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
     await zulipJsJourney(client, 'zulip-js journey');
+  } finally {
+    server.close();
+  }
+});
+
+test('zulip-js registers a queue, reads it, long-polls until a message arrives, sends typing and deletes it, through msw', async () => {
+  const reference = createReference();
+  const server = setupServer(...createHandlers(reference, { baseUrl: REALM }));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const iago = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
+    const othello = await zulipInit({ username: 'othello@zulip.com', password: 'secret', realm: REALM });
+    // The server answers a waiting poll within milliseconds of an event: send only once it waits.
+    const untilWaiting = async () => {
+      for (let i = 0; i < 500 && reference.control.waitingPolls() === 0; i++) await new Promise((done) => setTimeout(done, 2));
+      assert.is(reference.control.waitingPolls(), 1);
+    };
+    await zulipJsEventsJourney(iago, 4, othello, 8, untilWaiting);
+    assert.is(reference.control.waitingPolls(), 0);
   } finally {
     server.close();
   }
