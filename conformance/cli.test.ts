@@ -172,6 +172,28 @@ test('a URL target runs over HTTP, logging in with passwords, resetting and cont
   }
 });
 
+test('a URL target sends the profile\'s control_token with every control request', async () => {
+  const serving = await serve(createReference({ clock: 'manual' }), { port: 0, host: '127.0.0.1', controlToken: 'swordfish' });
+  const dir = mkdtempSync(join(tmpdir(), 'profile-'));
+  const profile = JSON.parse(readFileSync('fixtures/profile.json', 'utf8')) as { capabilities: Record<string, unknown> };
+  const withToken = (token: string) => {
+    const file = join(dir, `${token}.json`);
+    writeFileSync(file, JSON.stringify({ ...profile, capabilities: { ...profile.capabilities, control_token: token } }));
+    return file;
+  };
+  try {
+    const scenarios = subset('auth/deactivated-user');
+    const r = await cli(['--target', serving.url, '--profile', withToken('swordfish'), '--scenarios', scenarios]);
+    assert.is(r.code, 0, r.out + r.err);
+    assert.match(r.out, /1 passed, 0 failed/);
+    const wrong = await cli(['--target', serving.url, '--profile', withToken('tuna'), '--scenarios', scenarios]);
+    assert.is.not(wrong.code, 0);
+    assert.match(wrong.out + wrong.err, /403/);
+  } finally {
+    await serving.close();
+  }
+});
+
 test('a target without control skips the scenarios that need it, and says so', async () => {
   const serving = await serve(createReference({ control: false }), { port: 0, host: '127.0.0.1' });
   const dir = mkdtempSync(join(tmpdir(), 'profile-'));

@@ -121,6 +121,8 @@ export const Profile = z.strictObject({
   capabilities: z
     .strictObject({
       control: z.boolean().optional(),
+      /** Sent in X-Understudy-Control-Token with every control request (a server started with --control-token). */
+      control_token: z.string().optional(),
       jwt_secret: z.string().optional(),
     })
     .default({}),

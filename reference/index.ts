@@ -6,6 +6,7 @@ import { manualClock, SeededRandom, systemClock, type Clock } from './determinis
 import { toApiRequest, toResponse } from './adapters/fetch.ts';
 import type { Core } from './http/core.ts';
 import { dispatch as dispatchCore, preflight as preflightCore } from './http/dispatch.ts';
+import { deliverDue } from './actions/deliver-due.ts';
 import { ApiError, BadRequest } from './errors.ts';
 import type { ApiRequest, ApiResponse, LongPollWait } from './http/request.ts';
 import { LongPolls } from './http/long-poll.ts';
@@ -73,6 +74,12 @@ export interface Reference {
   wait(req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null>;
   /** The fetch front door: respond() between Request and Response. */
   handle(request: Request): Promise<Response>;
+  /**
+   * Deliver the scheduled messages and reminders that are due by the clock (every request
+   * does this first too). A front door with a system clock calls it every second, so that
+   * they go out on time even when no request comes.
+   */
+  tick(): void;
   control: Control;
   snapshot(): Snapshot;
   restore(snapshot: Snapshot): void;
@@ -143,6 +150,12 @@ export function createReference(options: ReferenceOptions = {}): Reference {
       const res = await respond(await toApiRequest(request), request.signal);
       // A client that went away gets nothing; the Response is never read.
       return res === null ? new Response(null, { status: 499 }) : toResponse(res, request.method);
+    },
+    tick: () => {
+      deliverDue(world);
+      // Long-polls waiting for what was just delivered answer now, as after a request.
+      const touched = world.store.events.drain();
+      if (touched.length > 0) core.waiting?.wake(touched);
     },
     control,
     snapshot,

@@ -21,6 +21,10 @@ import { setTypingStatus } from './endpoints/typing.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
 import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
+import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/drafts.ts';
+import { createReminder, deleteReminder, getReminders } from './endpoints/reminders.ts';
+import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from './endpoints/scheduled-messages.ts';
+import { updateSettings } from './endpoints/user-settings.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
 import type { Handler } from './request/context.ts';
 
@@ -112,6 +116,20 @@ export const ROUTES: readonly Route[] = [
   api('POST', '/remove_client_device', removeClientDevice),
   api('POST', '/mobile_push/register', registerPushDevice),
   api('POST', '/calls/vidprov/create', createVideoCall),
+
+  // drafts, scheduled messages, reminders, and the setting that turns drafts off
+  read('/drafts', getDrafts),
+  api('POST', '/drafts', createDrafts),
+  api('PATCH', '/drafts/{draft_id}', editDraft),
+  api('DELETE', '/drafts/{draft_id}', deleteDraft),
+  read('/scheduled_messages', getScheduledMessages),
+  api('POST', '/scheduled_messages', createScheduledMessage),
+  api('PATCH', '/scheduled_messages/{scheduled_message_id}', editScheduledMessage),
+  api('DELETE', '/scheduled_messages/{scheduled_message_id}', deleteScheduledMessage),
+  read('/reminders', getReminders),
+  api('POST', '/reminders', createReminder),
+  api('DELETE', '/reminders/{reminder_id}', deleteReminder),
+  api('PATCH', '/settings', updateSettings),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -1,5 +1,5 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events]: how fast the reference
-// answers, here.
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]]
+// [--hostile]: how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
@@ -9,7 +9,11 @@
 //       and headers, both loaded by a second process (this file with --load) on 127.0.0.1;
 //   (e) with --messages: bench-messages.ts, GET /messages over a realm of N messages;
 //   (f) with --events: bench-events.ts, long-poll release latency with 100 and 1,000
-//       GET /events waiting over node:http, and the server's CPU while they wait.
+//       GET /events waiting over node:http, and the server's CPU while they wait;
+//   (g) with --scheduled: bench-scheduled.ts, N pending scheduled messages (default
+//       100,000), the clock moved over the tenth of them that fall due;
+//   (h) with --hostile: bench-hostile.ts, how fast each hostile request is answered
+//       (--hostile alone runs only this one).
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,7 +26,9 @@ import { createReference, type ApiRequest } from '#reference/index.ts';
 import { serve } from '#reference/adapters/node-http.ts';
 import { runEventBench, type EventBenchResult } from './bench-events.ts';
 import { BENCH_USAGE, benchFlags, type BenchFlags } from './bench-flags.ts';
+import { reportHostile, runHostileBench, type HostileFigure } from './bench-hostile.ts';
 import { runMessageBench } from './bench-messages.ts';
+import { runScheduledBench } from './bench-scheduled.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -278,7 +284,12 @@ function round(x: number, digits: number): number {
   return Math.round(x * f) / f;
 }
 
-function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => void): void {
+function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line: string) => void): void {
+  if (!('in_process' in r)) {
+    print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
+    reportHostile(r.hostile, print);
+    return;
+  }
   const n = (x: number) => x.toLocaleString('en-US');
   print(`machine: ${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node} (${r.machine.platform})`);
   for (const [name, d] of Object.entries(r.in_process.dispatch)) {
@@ -300,6 +311,12 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   for (const e of r.events ?? []) {
     print(`long-poll, ${n(e.waiting)} GET /events waiting over node:http, ${e.rounds} rounds: released p50 ${e.release_ms.p50} ms, p99 ${e.release_ms.p99} ms, max ${e.release_ms.max} ms after the message; server CPU while waiting ${e.idle_cpu_ms_per_s} ms/s`);
   }
+  if (r.scheduled) {
+    const s = r.scheduled;
+    print(`${n(s.pending)} pending scheduled messages (made in ${s.schedule_seconds} s; POST /scheduled_messages p50 ${s.schedule_request_us} µs):`);
+    print(`  clock moved over ${n(s.due)} due: ${s.advance_ms} ms (CPU ${s.advance_cpu_ms} ms), ${n(s.delivered)} delivered  target < 1000 ms`);
+    print(`  a replayed GET /users with nothing due: ${s.idle_request_us.with_pending} µs with them pending, ${s.idle_request_us.without} µs without`);
+  }
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -309,7 +326,13 @@ function report(r: Awaited<ReturnType<typeof main>>, print: (line: string) => vo
   }
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean) {
+interface HostileOnly {
+  machine: ReturnType<typeof machine>;
+  date: string;
+  hostile: HostileFigure[];
+}
+
+async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -323,6 +346,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined,
     // The million-message realm is slow to build: only when asked for.
     messages: messages === undefined ? undefined : runMessageBench(messages),
     events: events ? eventFigures : undefined,
+    scheduled: scheduled === undefined ? undefined : runScheduledBench(scheduled),
   };
 }
 
@@ -343,7 +367,9 @@ if (argv[0] === '--load') {
     console.log(BENCH_USAGE);
     process.exit(0);
   }
-  const result = await main(flags.quick, flags.http, flags.messages, flags.events);
+  const result = flags.hostile
+    ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(flags.quick ? 1 : 5) }
+    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

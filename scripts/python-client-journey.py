@@ -1,15 +1,17 @@
-#!/usr/bin/env python3
-"""The official Python client (python-zulip-api, `import zulip`) against Understudy.
+"""The official Python client (python-zulip-api, `zulip` on PyPI) against npm start
+--clock manual. Two journeys, through the client's own request code:
 
-Usage: python3 scripts/python-client-journey.py http://127.0.0.1:PORT
+- events: register an event queue, read it at once (dont_block) and as a long-poll that a
+  message sent meanwhile releases, set a typing status and see its event, follow a
+  bounded number of events with call_on_each_event, delete the queue and see
+  BAD_EVENT_QUEUE_ID (one "ok ..." line per step);
+- timed, through Client.call_endpoint: drafts, scheduled messages and reminders created,
+  listed, edited and deleted, then delivered when the clock moves.
 
-Serve the default realm first (npm start, or `understudy serve`, on the system clock:
-the long-polls wait in real time). The journey, through the client's own request code:
-register an event queue, read it at once (dont_block) and as a long-poll that a message
-sent meanwhile releases, set a typing status and see its event, follow a bounded number
-of events with call_on_each_event, delete the queue and see BAD_EVENT_QUEUE_ID. It prints
-one line per step and exits non-zero at the first failure. Run by
-scripts/python-client-journey.test.ts when the zulip package is importable.
+Run by scripts/python-client.test.ts with the server's URL as the only argument; prints
+"ok" last and exits 0, or stops at the first failure. The clock and the event record are
+read through Understudy's control surface with the standard library (they are not under
+/api/v1).
 """
 
 import json
@@ -20,6 +22,24 @@ import urllib.parse
 import urllib.request
 
 import zulip
+
+URL = sys.argv[1].rstrip("/")
+
+
+def control(method, path, params):
+    data = urllib.parse.urlencode(params)
+    if method == "GET":
+        request = urllib.request.Request(f"{URL}/_understudy{path}?{data}")
+    else:
+        request = urllib.request.Request(f"{URL}/_understudy{path}", data=data.encode(), method=method)
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def ok(result):
+    assert result["result"] == "success", result
+    return result
+
 
 IAGO = ("iago@zulip.com", 4)
 OTHELLO = ("othello@zulip.com", 8)
@@ -56,7 +76,8 @@ def send_later(client, seconds, contents):
     return thread
 
 
-def journey(site):
+def events_journey(site):
+    """register, get_events at once and long-polled, set_typing_status, call_on_each_event, deregister."""
     iago = client_for(site, IAGO[0])
     othello = client_for(site, OTHELLO[0])
 
@@ -119,10 +140,49 @@ def journey(site):
     check(gone.get("result") == "success", "deregister", gone)
     after = iago.get_events(queue_id=queue_id, last_event_id=last, dont_block=True)
     check(after.get("result") == "error" and after.get("code") == "BAD_EVENT_QUEUE_ID" and after.get("queue_id") == queue_id, "get_events on a deleted queue: BAD_EVENT_QUEUE_ID", after)
-    print("python-client-journey: all steps passed")
 
 
-if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        raise SystemExit(__doc__)
-    journey(sys.argv[1].rstrip("/"))
+def timed_journey():
+    """Drafts, scheduled messages and reminders through call_endpoint, delivered when the clock moves."""
+    client = zulip.Client(email="iago@zulip.com", api_key="kTf1UbMHKe0sbkgDym68apgMzeURDOzd", site=URL)
+    now = control("POST", "/clock/advance", {"ms": 0})["now_ms"] // 1000
+
+    # drafts
+    ids = ok(client.call_endpoint("drafts", method="POST", request={"drafts": [{"type": "stream", "to": [1], "topic": "plans", "content": "half"}, {"type": "", "to": [], "topic": "", "content": "loose"}]}))["ids"]
+    assert len(ids) == 2
+    assert ok(client.call_endpoint("drafts", method="GET"))["count"] == 2
+    ok(client.call_endpoint(f"drafts/{ids[0]}", method="PATCH", request={"draft": {"type": "private", "to": [6], "topic": "", "content": "whole"}}))
+    ok(client.call_endpoint(f"drafts/{ids[1]}", method="DELETE"))
+    drafts = ok(client.call_endpoint("drafts", method="GET"))["drafts"]
+    assert [(d["id"], d["type"], d["to"], d["content"]) for d in drafts] == [(ids[0], "private", [6], "whole")], drafts
+
+    # scheduled messages
+    channel = ok(client.call_endpoint("scheduled_messages", method="POST", request={"type": "channel", "to": 1, "topic": "later", "content": "first", "scheduled_delivery_timestamp": now + 60}))["scheduled_message_id"]
+    direct = ok(client.call_endpoint("scheduled_messages", method="POST", request={"type": "direct", "to": [6], "content": "never mind", "scheduled_delivery_timestamp": now + 30}))["scheduled_message_id"]
+    listed = ok(client.call_endpoint("scheduled_messages", method="GET"))["scheduled_messages"]
+    assert [m["scheduled_message_id"] for m in listed] == [direct, channel], listed
+    ok(client.call_endpoint(f"scheduled_messages/{channel}", method="PATCH", request={"content": "scheduled **hello**"}))
+    ok(client.call_endpoint(f"scheduled_messages/{direct}", method="DELETE"))
+    listed = ok(client.call_endpoint("scheduled_messages", method="GET"))["scheduled_messages"]
+    assert [(m["scheduled_message_id"], m["content"]) for m in listed] == [(channel, "scheduled **hello**")], listed
+
+    # reminders
+    target = ok(client.send_message({"type": "stream", "to": "Verona", "topic": "remind me", "content": "the thing"}))["id"]
+    reminder = ok(client.call_endpoint("reminders", method="POST", request={"message_id": target, "scheduled_delivery_timestamp": now + 90, "note": "do it"}))["reminder_id"]
+    dropped = ok(client.call_endpoint("reminders", method="POST", request={"message_id": target, "scheduled_delivery_timestamp": now + 95}))["reminder_id"]
+    ok(client.call_endpoint(f"reminders/{dropped}", method="DELETE"))
+    assert [r["reminder_id"] for r in ok(client.call_endpoint("reminders", method="GET"))["reminders"]] == [reminder]
+
+    # the clock moves: both arrive
+    control("POST", "/clock/advance", {"ms": 120000})
+    events = control("GET", "/events", {"user_id": 4})["events"]
+    messages = [e["message"] for e in events if e["type"] == "message"]
+    assert any(m["content"] == "<p>scheduled <strong>hello</strong></p>" and m["timestamp"] == now + 60 for m in messages), messages
+    assert any(m["sender_id"] == 1 and "do it" in m["content"] for m in messages), messages
+    assert ok(client.call_endpoint("scheduled_messages", method="GET"))["scheduled_messages"] == []
+    assert ok(client.call_endpoint("reminders", method="GET"))["reminders"] == []
+
+
+events_journey(URL)
+timed_journey()
+print("ok")

@@ -24,6 +24,8 @@ Serves the reference implementation of the Zulip API over HTTP.
   --fixture FILE       the realm to serve, in the format of fixtures/realm.json
                        (default: the default realm)
   --no-control         do not serve the test-control surface under /_understudy/
+  --control-token T    serve /_understudy/ to any client that sends T in the
+                       X-Understudy-Control-Token header (without it: loopback clients only)
   --quiet              no line per request
   --color, --no-color  colour on or off (default: on a terminal, off with NO_COLOR)
   -h, --help           this help
@@ -42,6 +44,7 @@ export const SERVE_FLAGS = {
   clock: { type: 'string', default: 'system' },
   fixture: { type: 'string' },
   'no-control': { type: 'boolean', default: false },
+  'control-token': { type: 'string' },
   quiet: { type: 'boolean', default: false },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -72,6 +75,7 @@ interface ServeFlags {
   color: boolean | undefined;
   reference: ReferenceOptions;
   fixture?: string;
+  controlToken?: string;
 }
 
 function flags(argv: string[], prog: string): ServeFlags {
@@ -91,9 +95,14 @@ function flags(argv: string[], prog: string): ServeFlags {
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) throw new StartError(EXIT.usage, `--port: a port number from 0 to 65535, not ${JSON.stringify(values.port)}`);
   if (values.clock !== 'system' && values.clock !== 'manual') throw new StartError(EXIT.usage, `--clock: system or manual, not ${JSON.stringify(values.clock)}`);
+  const token = values['control-token'];
+  if (token !== undefined && (token === '' || values['no-control'])) {
+    throw new StartError(EXIT.usage, `--control-token: a non-empty token, and not with --no-control (${prog} --help lists the options)`);
+  }
   const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'] };
   if (values.seed !== undefined) reference.seed = values.seed;
   return {
+    ...(token !== undefined ? { controlToken: token } : {}),
     port,
     host: values.host,
     quiet: values.quiet,
@@ -156,8 +165,9 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   const name = prog.replace(/ --$/, '');
   let c = colors(wantsColor({ env: io.env ?? {}, isTTY: io.isTTY }));
   let serving: Serving;
+  let f: ServeFlags;
   try {
-    const f = flags(argv, prog);
+    f = flags(argv, prog);
     c = colors(wantsColor({ flag: f.color, env: io.env ?? {}, isTTY: io.isTTY }));
     if (f.help) {
       io.stdout(serveUsage(prog));
@@ -165,7 +175,12 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
     }
     const reference = load(f);
     try {
-      serving = await serve(reference, { port: f.port, host: f.host, ...(f.quiet ? {} : { log: requestLog(c, io.stdout) }) });
+      serving = await serve(reference, {
+        port: f.port,
+        host: f.host,
+        ...(f.quiet ? {} : { log: requestLog(c, io.stdout) }),
+        ...(f.controlToken !== undefined ? { controlToken: f.controlToken } : {}),
+      });
     } catch (e) {
       throw listenError(e, f);
     }
@@ -191,6 +206,14 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  io.stdout(`${controlLine(f.reference.control !== false, f.controlToken !== undefined)}\n`);
   io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
   return undefined;
+}
+
+/** What `npm start` says on start about who gets the test-control surface. */
+function controlLine(served: boolean, token: boolean): string {
+  if (!served) return 'test-control surface /_understudy/: off (--no-control)';
+  if (token) return 'test-control surface /_understudy/: for any client that sends the --control-token value in the X-Understudy-Control-Token header';
+  return 'test-control surface /_understudy/: for loopback clients only (--control-token T to serve it to others that send T in X-Understudy-Control-Token)';
 }

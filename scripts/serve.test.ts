@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXIT } from '../conformance/exit-codes.ts';
-import { zulipJsEventsJourney, zulipJsJourney } from '../reference/testing/zulip-js-journey.ts';
+import { zulipJsEventsJourney, zulipJsJourney, zulipJsTimedJourney } from '../reference/testing/zulip-js-journey.ts';
 import { SERVE_FLAGS, serveCommand, serveUsage } from './serve-command.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
@@ -97,9 +97,31 @@ test('--fixture serves another realm; --no-control hides /_understudy/', async (
     const settings = await (await fetch(`${s.url}/api/v1/server_settings`)).json();
     assert.is(settings.realm_name, 'Elsinore');
     assert.is((await post(`${s.url}/_understudy/users`, { email: 'ariel@zulip.com', full_name: 'Ariel' })).status, 404);
+    assert.match(s.output(), /\/_understudy\/: off \(--no-control\)/);
     await s.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('says who may use the control surface; --control-token requires the token from every client', async () => {
+  const open = await startServe(['--quiet']);
+  assert.match(open.output(), /\/_understudy\/: for loopback clients only/);
+  await open.stop();
+  const s = await startServe(['--quiet', '--control-token', 'swordfish']);
+  try {
+    assert.match(s.output(), /\/_understudy\/: for any client that sends the --control-token value in the X-Understudy-Control-Token header/);
+    const refused = await post(`${s.url}/_understudy/users`, { email: 'ariel@zulip.com', full_name: 'Ariel' });
+    assert.is(refused.status, 403);
+    assert.is((await refused.json()).code, 'BAD_REQUEST');
+    const added = await fetch(`${s.url}/_understudy/users`, {
+      method: 'POST',
+      headers: { 'X-Understudy-Control-Token': 'swordfish' },
+      body: new URLSearchParams({ email: 'ariel@zulip.com', full_name: 'Ariel' }),
+    });
+    assert.is(added.status, 200);
+  } finally {
+    await s.stop();
   }
 });
 
@@ -129,7 +151,7 @@ async function failing(args: string[]): Promise<{ code: number | undefined; out:
 const oneLine = (s: string) => s.split('\n').filter(Boolean).length === 1;
 
 test('bad flags exit 2 with one line that points at --help', async () => {
-  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--port', '65536'], ['--port', 'http'], ['stray']]) {
+  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--port', '65536'], ['--port', 'http'], ['stray'], ['--control-token', ''], ['--no-control', '--control-token', 'x']]) {
     const r = await failing(args);
     assert.is(r.code, EXIT.usage, args.join(' '));
     assert.ok(oneLine(r.err), r.err);
@@ -205,6 +227,25 @@ test('zulip-js logs in as Iago and lists users, channels and subscriptions over 
     assert.is(subs.result, 'success');
     assert.ok(subs.subscriptions.length > 0);
     await zulipJsJourney(client, 'zulip-js journey');
+  } finally {
+    await s.stop();
+  }
+});
+
+test('zulip-js creates, lists, edits and deletes drafts, scheduled messages and reminders over HTTP; both arrive when the clock moves (--clock manual)', async () => {
+  const s = await startServe(['--quiet', '--clock', 'manual']);
+  try {
+    const advance = async (ms: number) => {
+      const res = await post(`${s.url}/_understudy/clock/advance`, { ms: String(ms) });
+      assert.is(res.status, 200);
+      return ((await res.json()) as { now_ms: number }).now_ms;
+    };
+    const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: s.url });
+    await zulipJsTimedJourney(client, {
+      now: () => advance(0),
+      advance: async (ms) => void (await advance(ms)),
+      events: async (userId) => ((await (await fetch(`${s.url}/_understudy/events?user_id=${userId}`)).json()) as { events: Array<Record<string, unknown>> }).events,
+    });
   } finally {
     await s.stop();
   }

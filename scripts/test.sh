@@ -50,12 +50,12 @@ finish_stage() { # name start passed failed
 }
 
 # uvu's summary → "passed failed"; a run that printed no summary (a crash) is one failure.
-# uvu's Total leaves skipped tests out (they are listed apart, each with its reason).
 uvu_counts() { # log exit-status
   local total passed
   total="$(sed -n 's/^ *Total: *\([0-9]*\).*/\1/p' "$1" | tail -1)"
   passed="$(sed -n 's/^ *Passed: *\([0-9]*\).*/\1/p' "$1" | tail -1)"
   if [ -z "$total" ] || [ -z "$passed" ]; then echo "0 1"; return; fi
+  # uvu's Total counts the tests that ran: skipped ones are not in it.
   local failed=$((total - passed))
   if [ "$2" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
   echo "$passed $failed"

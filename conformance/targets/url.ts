@@ -48,12 +48,14 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
   };
   const send = (req: WireRequest) => request(req, TIMEOUT_MS);
 
+  const token = profile.capabilities.control_token;
+  const tokenHeader: Record<string, string> = token !== undefined ? { 'X-Understudy-Control-Token': token } : {};
   const controlCall = async (path: string, params: Record<string, unknown>, method: 'GET' | 'POST' = 'POST') => {
     const form = formEncode(params);
     const res = await send(
       method === 'GET'
-        ? { method, path: form === '' ? path : `${path}?${form}`, headers: {} }
-        : { method, path, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form },
+        ? { method, path: form === '' ? path : `${path}?${form}`, headers: { ...tokenHeader } }
+        : { method, path, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...tokenHeader }, body: form },
     );
     if (res.status !== 200 || typeof res.json !== 'object' || res.json === null) {
       throw new Error(`${method} ${path} failed: ${res.status} ${res.text.slice(0, 300)}`);

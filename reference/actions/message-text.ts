@@ -4,6 +4,7 @@
 // topic): '(no topic)' and the realm's empty-topic display name both mean the empty topic.
 import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
+import { codePointsUpTo, firstCodePoints } from './code-points.ts';
 
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../domain/limits.ts';
 
@@ -15,9 +16,8 @@ export function normalizeContent(raw: string): string {
   const body = raw.trimEnd().replace(/^\n+/, '');
   if (body === '') throw new BadRequest('Message must not be empty');
   if (body.includes('\u0000')) throw new BadRequest('Message must not contain null bytes');
-  const points = [...body];
-  if (points.length <= MAX_MESSAGE_LENGTH) return body;
-  return points.slice(0, MAX_MESSAGE_LENGTH - TRUNCATED.length).join('') + TRUNCATED;
+  if (codePointsUpTo(body, MAX_MESSAGE_LENGTH + 1) <= MAX_MESSAGE_LENGTH) return body;
+  return firstCodePoints(body, MAX_MESSAGE_LENGTH - TRUNCATED.length) + TRUNCATED;
 }
 
 /** Control characters, surrogates and non-characters are not allowed in topics. */
@@ -26,9 +26,8 @@ const DISALLOWED = /[\p{Cc}\p{Cs}\uFDD0-\uFDEF\uFFFE\uFFFF]/u;
 /** Strip, refuse bad characters, map the empty-topic aliases to "", truncate to 60. */
 export function normalizeTopic(store: Store, raw: string): string {
   const topic = raw.trim();
-  const points = [...topic];
-  const bad = points.findIndex((c) => DISALLOWED.test(c));
-  if (bad !== -1) throw new BadRequest(`Invalid character in topic, at position ${bad + 1}!`);
+  const bad = DISALLOWED.exec(topic)?.index;
+  if (bad !== undefined) throw new BadRequest(`Invalid character in topic, at position ${codePointsUpTo(topic.slice(0, bad), bad) + 1}!`);
   if (topic === '(no topic)' || topic === store.realm.empty_topic_display_name) return '';
-  return points.length > MAX_TOPIC_LENGTH ? points.slice(0, MAX_TOPIC_LENGTH - 3).join('') + '...' : topic;
+  return codePointsUpTo(topic, MAX_TOPIC_LENGTH + 1) > MAX_TOPIC_LENGTH ? firstCodePoints(topic, MAX_TOPIC_LENGTH - 3) + '...' : topic;
 }

@@ -15,7 +15,7 @@ import { adminIds, emitPeerEvents, emitStreamCreate, emitSubscriptionAdds, metad
 import { canSetTopicsPolicy, checkChannelName, checkNewChannel, doCreateChannel, hasRealmPermission, type CreationOptions } from './create-channel.ts';
 import { resolvePrincipals, type Principals } from './principals.ts';
 import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES, sendSubscriptionNotices } from './subscription-notices.ts';
-import { pickColor } from './subscription-colors.ts';
+import { ColorPicker } from './subscription-colors.ts';
 
 export interface SubscribeEntry {
   /** As sent: the requested color applies when this equals the channel's stored name. */
@@ -84,6 +84,8 @@ export function checkSubscribe(world: World, actor: User, req: SubscribeRequest)
   // several bad names which one it reports is unspecified; here, the first in the request.
   for (const e of req.entries) checkChannelName(e.name);
   const toCreate: Channel[] = [];
+  /** lower-cased name → index in toCreate: a second spelling finds the first. */
+  const creating = new Map<string, number>();
   const found: Target[] = [];
   const duplicates: Target[] = [];
   for (const e of req.entries) {
@@ -92,9 +94,13 @@ export function checkSubscribe(world: World, actor: User, req: SubscribeRequest)
       found.push({ existing });
       continue;
     }
-    const index = toCreate.findIndex((c) => c.name.toLowerCase() === e.name.toLowerCase());
-    if (index !== -1) duplicates.push({ created: index });
-    else toCreate.push(checkNewChannel(world, actor, e.name, e.description, options));
+    const key = e.name.toLowerCase();
+    const index = creating.get(key);
+    if (index !== undefined) duplicates.push({ created: index });
+    else {
+      creating.set(key, toCreate.length);
+      toCreate.push(checkNewChannel(world, actor, e.name, e.description, options));
+    }
   }
   const channelOf = (t: Target) => ('existing' in t ? t.existing : (toCreate[t.created] as Channel));
 
@@ -150,14 +156,19 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
   const subscribed = new Map<number, Channel[]>();
   const reactivated = new Map<number, Channel[]>();
   const already = new Map<number, string[]>();
+  const append = <T>(map: Map<number, T[]>, key: number, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
   const users = [...plan.subscribers].sort((a, b) => a.user_id - b.user_id);
   const byId = [...channels].sort((a, b) => a.stream_id - b.stream_id);
   for (const u of users) {
     for (const c of byId) {
       const row = store.subscriptionRow(u.user_id, c.stream_id);
-      if (row?.active) already.set(u.user_id, [...(already.get(u.user_id) ?? []), c.name]);
-      else if (row) reactivated.set(u.user_id, [...(reactivated.get(u.user_id) ?? []), c]);
-      else subscribed.set(u.user_id, [...(subscribed.get(u.user_id) ?? []), c]);
+      if (row?.active) append(already, u.user_id, c.name);
+      else if (row) append(reactivated, u.user_id, c);
+      else append(subscribed, u.user_id, c);
     }
   }
   const byUser = new Map<number, Channel[]>();
@@ -165,8 +176,9 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
     const list = [...(subscribed.get(u.user_id) ?? []), ...(reactivated.get(u.user_id) ?? [])];
     if (list.length > 0) byUser.set(u.user_id, list);
   }
+  const colors = new ColorPicker(store);
   for (const [userId, list] of subscribed) {
-    for (const c of list) store.putSubscription(subscriptionFor(world, userId, c, plan.colors.get(c.name)));
+    for (const c of list) store.putSubscription(newSubscription(userId, c.stream_id, plan.colors.get(c.name) ?? colors.pick(userId, c.stream_id)));
   }
   for (const [userId, list] of reactivated) {
     for (const c of list) store.putSubscription({ ...(store.subscriptionRow(userId, c.stream_id) as Subscription), active: true });
@@ -188,10 +200,6 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
   // nothing to send), false past the bulk limit; the real server's rule is not documented.
   if (plan.sendNewSubscriptionMessages) out['new_subscription_messages_sent'] = sendMessages;
   return out;
-}
-
-function subscriptionFor(world: World, userId: number, c: Channel, color: string | undefined): Subscription {
-  return newSubscription(userId, c.stream_id, color ?? pickColor(world.store, userId, c.stream_id));
 }
 
 /**

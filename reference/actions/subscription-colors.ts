@@ -12,11 +12,24 @@ export { STREAM_ASSIGNMENT_COLORS };
  * recipient id once the palette is exhausted); here each new subscription picks in
  * turn, and an exhausted palette is reused by the channel's id.
  */
-export function pickColor(store: Store, userId: number, streamId: number): string {
-  const used = new Set<string>();
-  for (const subs of store.data.subscriptions.values()) {
-    const s = subs.get(userId);
-    if (s) used.add(s.color);
+export class ColorPicker {
+  /** Per user, the colors of their subscriptions (rows of every channel, active or not): read once. */
+  readonly #used = new Map<number, Set<string>>();
+
+  constructor(private readonly store: Store) {}
+
+  pick(userId: number, streamId: number): string {
+    let used = this.#used.get(userId);
+    if (used === undefined) {
+      used = new Set<string>();
+      for (const subs of this.store.data.subscriptions.values()) {
+        const s = subs.get(userId);
+        if (s) used.add(s.color);
+      }
+      this.#used.set(userId, used);
+    }
+    const color = STREAM_ASSIGNMENT_COLORS.find((c) => !used.has(c)) ?? (STREAM_ASSIGNMENT_COLORS[streamId % STREAM_ASSIGNMENT_COLORS.length] as string);
+    used.add(color);
+    return color;
   }
-  return STREAM_ASSIGNMENT_COLORS.find((c) => !used.has(c)) ?? (STREAM_ASSIGNMENT_COLORS[streamId % STREAM_ASSIGNMENT_COLORS.length] as string);
 }

@@ -1,12 +1,13 @@
 // node:http specifics the shared case list cannot show: bodies over the limit with or
-// without a Content-Length, HEAD, the request log, headers sent twice, closing.
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// without a Content-Length, HEAD, the request log, headers sent twice, closing, who may
+// use the test-control surface. (Malformed HTTP and slow clients: scripts/hostile.test.ts.)
+import { createServer, IncomingMessage, request as httpRequest, ServerResponse, type IncomingHttpHeaders } from 'node:http';
+import { Socket, type AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import type { ApiRequest } from '../http/request.ts';
-import { createNodeListener, DEFAULT_MAX_BODY_BYTES, serve, type Serving } from './node-http.ts';
+import { answerProtocolErrors, createNodeListener, DEFAULT_MAX_BODY_BYTES, isLoopback, serve, type Serving } from './node-http.ts';
 
 interface Raw {
   status: number;
@@ -102,13 +103,18 @@ test('a request without a body reaches dispatch without one, headers flattened',
     assert.equal(log, ['GET /api/v1/users/me 200 ms']);
   }));
 
-test('the listener works in a server of your own', async () => {
-  const server = createServer(createNodeListener(createReference()));
+test('the listener works in a server of your own, with JSON for malformed HTTP once asked for', async () => {
+  const reference = createReference();
+  const server = createServer(createNodeListener(reference));
+  answerProtocolErrors(server, reference);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   try {
     const res = await send(`http://127.0.0.1:${port}`, 'GET', '/api/v1/server_settings', {});
     assert.is(res.status, 200);
+    const bad = await send(`http://127.0.0.1:${port}`, 'GET', '/api/v1/server_settings', { 'content-length': ['1', '2'] });
+    assert.is(bad.status, 400);
+    assert.match(JSON.parse(bad.body).msg, /^Malformed HTTP request: /);
   } finally {
     server.closeAllConnections();
     await new Promise((done) => server.close(done));
@@ -142,6 +148,66 @@ test('serve() rejects when the port is taken', async () => {
   } finally {
     await one.close();
   }
+});
+
+const controlCall = (url: string, headers: Record<string, string> = {}) => send(url, 'POST', '/_understudy/clock/advance', { ...FORM, ...headers }, [enc.encode('ms=1000')]);
+
+test('the control surface: loopback clients without a token', () =>
+  withServer(undefined, async ({ url }, _log, seen) => {
+    const res = await controlCall(url);
+    assert.is(res.status, 200, res.body);
+    assert.is(seen.length, 1);
+  }));
+
+test('the control surface: with a token, only requests that carry it, from anywhere', async () => {
+  const reference = createReference();
+  const seen: ApiRequest[] = [];
+  const serving = await serve({ dispatch: (req) => (seen.push(req), reference.dispatch(req)) }, { port: 0, host: '127.0.0.1', controlToken: 'swordfish' });
+  try {
+    const clock = reference.control.now();
+    for (const headers of [{}, { 'x-understudy-control-token': 'swordfis' }, { 'x-understudy-control-token': 'swordfish!' }, { authorization: 'Bearer swordfish' }]) {
+      const res = await controlCall(serving.url, headers);
+      assert.is(res.status, 403, JSON.stringify(headers));
+      assert.equal(JSON.parse(res.body), {
+        result: 'error',
+        msg: 'The test-control surface requires the token given with --control-token, in the X-Understudy-Control-Token header',
+        code: 'BAD_REQUEST',
+      });
+    }
+    assert.is(seen.length, 0, 'refused before dispatch');
+    assert.is(reference.control.now(), clock);
+    assert.is((await controlCall(serving.url, { 'X-Understudy-Control-Token': 'swordfish' })).status, 200);
+    assert.is(reference.control.now(), clock + 1000);
+    assert.is((await send(serving.url, 'GET', '/api/v1/server_settings', {})).status, 200, 'the API needs no token');
+  } finally {
+    await serving.close();
+  }
+});
+
+test('the control surface: refused to a client that is not on the loopback interface, before its body is read', () => {
+  const reference = createReference();
+  const seen: ApiRequest[] = [];
+  const listener = createNodeListener({ dispatch: (req) => (seen.push(req), reference.dispatch(req)) });
+  const req = new IncomingMessage(new Socket()); // not connected: no remote address, as for a peer that is not loopback
+  req.method = 'POST';
+  req.url = '/_understudy/reset';
+  req.rawHeaders = ['Content-Length', '5'];
+  const res = new ServerResponse(req);
+  let written = '';
+  res.end = ((chunk: Uint8Array) => ((written = Buffer.from(chunk).toString('utf8')), res)) as typeof res.end;
+  listener(req, res);
+  assert.is(res.statusCode, 403);
+  assert.equal(JSON.parse(written), {
+    result: 'error',
+    msg: 'The test-control surface is served to loopback clients only (start the server with --control-token to allow others)',
+    code: 'BAD_REQUEST',
+  });
+  assert.is(seen.length, 0);
+});
+
+test('loopback addresses', () => {
+  for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) assert.ok(isLoopback(a), a);
+  for (const a of ['192.0.2.2', '::ffff:10.0.0.1', 'fd00::2', '::', '0.0.0.0', '', undefined]) assert.not.ok(isLoopback(a), String(a));
 });
 
 test.run();

@@ -2,14 +2,13 @@
 // zulip-js calls isomorphic-fetch, which in Node is node-fetch 2 over node:http's
 // ClientRequest (not the global fetch); msw's setupServer intercepts ClientRequest
 // too, so the handlers answer it. Its POST bodies are multipart (the form-data package).
-// The same client over a real socket against `npm start`: scripts/serve.test.ts. The events
-// journey long-polls through msw: the handler's answer waits until an event arrives.
+// The same client over a real socket against `npm start`: scripts/serve.test.ts.
 import { setupServer } from 'msw/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { createHandlers } from './msw.ts';
-import { zulipJsEventsJourney, zulipJsJourney } from '../testing/zulip-js-journey.ts';
+import { zulipJsEventsJourney, zulipJsJourney, zulipJsTimedJourney } from '../testing/zulip-js-journey.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -49,6 +48,22 @@ test('zulip-js subscribes, sends, fetches with narrows and search, lists topics 
   try {
     const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
     await zulipJsJourney(client, 'zulip-js journey');
+  } finally {
+    server.close();
+  }
+});
+
+test('zulip-js creates, lists, edits and deletes drafts, scheduled messages and reminders through msw; both arrive when the clock moves', async () => {
+  const reference = createReference();
+  const server = setupServer(...createHandlers(reference, { baseUrl: REALM }));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const client = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
+    await zulipJsTimedJourney(client, {
+      now: async () => reference.control.now(),
+      advance: async (ms) => reference.control.advance(ms),
+      events: async (userId) => reference.control.events(userId),
+    });
   } finally {
     server.close();
   }

@@ -28,12 +28,17 @@ export function formatEvent(store: Store, userId: number, event: ServerEvent, vi
 /**
  * A message as one user's queues show it, formatted once per message, user and view and
  * then shared (frozen): a message event fans out to every queue of its recipients, and
- * the real server too computes a message's dict once, when it is sent.
+ * the real server too computes a message's dict once, when it is sent. Only the most
+ * recent messages are kept formatted, so that memory follows the queues, not history.
  */
-const formatted = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>();
+const FORMATTED_KEPT = 1000;
+const formatted = new Map<Message, Map<string, Readonly<Record<string, unknown>>>>();
 function messageFor(store: Store, userId: number, message: Message, view: EventView): Readonly<Record<string, unknown>> {
   let byView = formatted.get(message);
-  if (byView === undefined) formatted.set(message, (byView = new Map()));
+  if (byView === undefined) {
+    if (formatted.size >= FORMATTED_KEPT) formatted.delete(formatted.keys().next().value as Message);
+    formatted.set(message, (byView = new Map()));
+  }
   const key = `${userId}:${+view.applyMarkdown}${+view.clientGravatar}${+view.allowEmptyTopicName}`;
   let out = byView.get(key);
   if (out === undefined) byView.set(key, (out = deepFreeze(formatMessage(store, store.user(userId) ?? null, message, view))));

@@ -11,13 +11,10 @@ import { ROLE, type User } from '../state/types.ts';
 import type { World } from '../world.ts';
 import { defaultStreamsState, streamsState, subscriptionState, webPublicSubscriptionState } from './initial-state/channels.ts';
 import { maxMessageIdState, recentConversationsState, starredMessagesState } from './initial-state/messages.ts';
-import {
-  devicesInitialState,
-  draftsInitialState,
-  remindersInitialState,
-  scheduledMessagesInitialState,
-  videoCallsInitialState,
-} from './initial-state/pending.ts';
+import { devicesInitialState, videoCallsInitialState } from './initial-state/pending.ts';
+import { draftsInitialState } from './drafts.ts';
+import { remindersInitialState } from './reminders.ts';
+import { scheduledMessagesInitialState } from './scheduled-messages.ts';
 import { realmState } from './initial-state/realm.ts';
 import { CUSTOM_PROFILE_FIELD_TYPES, EMBEDDED_BOTS, onboardingState, STOP_WORD_LIST } from './initial-state/server-data.ts';
 import {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { checkArchiveChannel, doArchiveChannel } from '../actions/archive-channel.ts';
 import { checkCreateUser, doCreateUser } from '../actions/create-user.ts';
+import { advanceClockDelivering } from '../actions/deliver-due.ts';
 import { configureServer } from '../actions/configure-server.ts';
 import type { Ctx } from '../request/context.ts';
 import { BadRequest } from '../errors.ts';
@@ -15,7 +16,8 @@ export function advanceClock(ctx: Ctx): Record<string, unknown> {
   const { ms } = ctx.params.read({ ms: json(z.int().min(0)) });
   const { clock } = ctx.world;
   if (clock.kind !== 'manual') throw new BadRequest('The clock is the system clock; start with --clock manual');
-  clock.advance(ms);
+  // Scheduled messages and reminders that fall due on the way are delivered at their own instants.
+  advanceClockDelivering(ctx.world, ms);
   return { now_ms: clock.now() };
 }
 

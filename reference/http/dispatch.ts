@@ -5,6 +5,7 @@
 // unauthenticated request costs O(headers): preflight() runs exactly that part, for
 // front doors that can answer before they read a body (node:http).
 import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
+import { deliverDue } from '../actions/deliver-due.ts';
 import { ApiError, InternalError, MethodNotAllowed, RouteNotFound, Unauthorized } from '../errors.ts';
 import { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
@@ -37,6 +38,8 @@ export function dispatch(core: Core, req: ApiRequest, resumed = false): ApiRespo
 function dispatchOnce(core: Core, req: ApiRequest, resumed: boolean): ApiResponse {
   // Work that fell due since the last request comes first: idle queues are collected.
   expireQueues(core.world);
+  // So do scheduled messages and reminders: a look at the head of each delivery order when nothing is due.
+  deliverDue(core.world);
   let cache = caches.get(core.world);
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);

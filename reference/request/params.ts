@@ -7,6 +7,7 @@
 // - parameters nobody read are reported in `ignored_parameters_unsupported`.
 import { z } from 'zod';
 import { BadRequest, ConfusingArguments, MissingArgument } from '../errors.ts';
+import { checkJsonDepth } from './decoding-limits.ts';
 
 type Mode = 'required' | 'optional' | 'default';
 
@@ -85,6 +86,7 @@ export class RawParams {
     }
     let value: unknown = raw;
     if (p.kind === 'json') {
+      checkJsonDepth(used, raw);
       try {
         value = JSON.parse(raw);
       } catch {
@@ -116,17 +118,24 @@ const TYPE_WORDS: Record<string, string> = {
 export function issueMessage(name: string, issue: z.core.$ZodIssue | undefined): string {
   if (issue === undefined) return `Invalid ${name}`;
   const where = locationName(name, issue.path);
+  // A decoded JSON value is never undefined: an undefined input is a missing key (pydantic's "missing").
+  const missing = issue.input === undefined && issue.path.length > 0;
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined && issue.path.length > 0) return `${where} field is missing`;
+      if (missing) return `${where} field is missing: Field required`;
       return `${where} ${TYPE_WORDS[issue.expected] ?? 'is not valid'}`;
+    case 'invalid_value':
+      return missing ? `${where} field is missing: Field required` : `Invalid ${where}`;
     case 'too_small':
       return issue.origin === 'number' ? `${where} is too small` : `${where} is too short.`;
     case 'too_big':
       if (issue.origin === 'string') return `${where} is too long (limit: ${String(issue.maximum)} characters)`;
       return issue.origin === 'number' ? `${where} is too large` : `${where} is too long`;
-    case 'unrecognized_keys':
-      return `Argument "${issue.keys[0] ?? ''}" at ${where} is unexpected`;
+    case 'unrecognized_keys': {
+      // pydantic's extra_forbidden error is located at the extra key itself.
+      const key = issue.keys[0] ?? '';
+      return `Argument "${key}" at ${locationName(name, [...issue.path, key])} is unexpected`;
+    }
     case 'custom':
       // Custom refinements carry the whole sentence, with {var} for the location.
       return issue.message.replaceAll('{var}', where);

@@ -123,6 +123,62 @@ export interface HeartbeatEvent {
   type: 'heartbeat';
 }
 
+/** A draft as the API shows it (zulip/zulip zerver/models/drafts.py Draft.to_dict). */
+export interface DraftObject {
+  id: number;
+  type: '' | 'stream' | 'private';
+  to: number[];
+  topic: string;
+  content: string;
+  timestamp: number;
+}
+
+export type DraftsEvent =
+  | { type: 'drafts'; op: 'add'; drafts: DraftObject[] }
+  | { type: 'drafts'; op: 'update'; draft: DraftObject }
+  | { type: 'drafts'; op: 'remove'; draft_id: number };
+
+/** A scheduled message as the API shows it (GET /scheduled_messages); `topic` only for channel messages. */
+export interface ScheduledMessageObject {
+  scheduled_message_id: number;
+  to: number | number[];
+  type: 'stream' | 'private';
+  content: string;
+  rendered_content: string;
+  topic?: string;
+  scheduled_delivery_timestamp: number;
+  failed: boolean;
+}
+
+export type ScheduledMessagesEvent =
+  | { type: 'scheduled_messages'; op: 'add'; scheduled_messages: ScheduledMessageObject[] }
+  | { type: 'scheduled_messages'; op: 'update'; scheduled_message: ScheduledMessageObject }
+  | { type: 'scheduled_messages'; op: 'remove'; scheduled_message_id: number };
+
+/** A reminder as the API shows it (GET /reminders). */
+export interface ReminderObject {
+  reminder_id: number;
+  to: number[];
+  type: 'private';
+  content: string;
+  rendered_content: string;
+  scheduled_delivery_timestamp: number;
+  failed: boolean;
+  reminder_target_message_id: number;
+}
+
+export type RemindersEvent =
+  | { type: 'reminders'; op: 'add'; reminders: ReminderObject[] }
+  | { type: 'reminders'; op: 'remove'; reminder_id: number };
+
+/** A change of one of the user's own settings (zulip/zulip zerver/actions/user_settings.py). */
+export interface UserSettingsEvent {
+  type: 'user_settings';
+  op: 'update';
+  property: string;
+  value: unknown;
+}
+
 /** Every event an action may emit. */
 export type ServerEvent =
   | TypingEvent
@@ -139,7 +195,11 @@ export type ServerEvent =
   | RealmBotEvent
   | UserGroupEvent
   | DeviceEvent
-  | HasVidprovTokenEvent;
+  | HasVidprovTokenEvent
+  | DraftsEvent
+  | ScheduledMessagesEvent
+  | RemindersEvent
+  | UserSettingsEvent;
 
 export type EventType = ServerEvent['type'];
 

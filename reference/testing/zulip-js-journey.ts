@@ -1,8 +1,10 @@
 // Journeys of the real zulip-js client, shared by the msw test
 // (reference/adapters/zulip-js.test.ts) and the HTTP test (scripts/serve.test.ts):
 // subscribe (creating a channel), send, fetch with narrows and search, list topics,
-// unsubscribe; and register an event queue, read and long-poll it, send typing, delete
-// it. Every call goes through zulip-js's own request code.
+// unsubscribe; a timed one (zulipJsTimedJourney): drafts, scheduled messages and
+// reminders, delivered when the clock moves; and an events one (zulipJsEventsJourney):
+// register a queue, read and long-poll it, send typing, delete it. Every call goes
+// through zulip-js's own request code.
 import * as assert from 'uvu/assert';
 import type { ZulipClient } from 'zulip-js';
 
@@ -47,6 +49,74 @@ export async function zulipJsJourney(client: ZulipJsClient, channel: string): Pr
   // zulip-js sends DELETE parameters in the query string as given: JSON-encode the list.
   const removed = await client.users.me.subscriptions.remove({ subscriptions: JSON.stringify([channel]) });
   assert.equal(removed.removed, [channel], JSON.stringify(removed));
+}
+
+/** The server's clock and event record, through whatever control surface the test has. */
+export interface JourneyClock {
+  /** The server's time, in milliseconds. */
+  now(): Promise<number>;
+  advance(ms: number): Promise<void>;
+  /** The events delivered to a user (control.events). */
+  events(userId: number): Promise<Array<Record<string, any>>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Drafts, scheduled messages and reminders through zulip-js's callEndpoint, as Iago:
+ * create, list, edit and delete each; then the clock moves and the scheduled message and
+ * the reminder arrive. zulip-js sends POST parameters as multipart form data (arrays
+ * JSON-encoded) and every other method's in the query string, so objects are
+ * JSON-encoded by hand.
+ */
+export async function zulipJsTimedJourney(client: Pick<ZulipClient, 'callEndpoint' | 'messages'>, clock: JourneyClock): Promise<void> {
+  const ok = (res: Json): Json => (assert.is(res.result, 'success', JSON.stringify(res)), res);
+  const iago = 4;
+  const nowS = Math.floor((await clock.now()) / 1000);
+
+  // drafts
+  const { ids } = ok(await client.callEndpoint('/drafts', 'POST', { drafts: [{ type: 'stream', to: [1], topic: 'plans', content: 'half a thought' }, { type: '', to: [], topic: '', content: 'loose' }] }));
+  assert.is(ids.length, 2);
+  const listed = ok(await client.callEndpoint('/drafts', 'GET'));
+  assert.is(listed.count, 2);
+  assert.equal(listed.drafts.map((d: Json) => d.type).sort(), ['', 'stream']);
+  ok(await client.callEndpoint(`/drafts/${ids[0]}`, 'PATCH', { draft: JSON.stringify({ type: 'private', to: [6], topic: '', content: 'a whole thought' }) }));
+  ok(await client.callEndpoint(`/drafts/${ids[1]}`, 'DELETE'));
+  const after = ok(await client.callEndpoint('/drafts', 'GET'));
+  assert.equal(after.drafts.map((d: Json) => [d.id, d.type, d.to, d.content]), [[ids[0], 'private', [6], 'a whole thought']]);
+
+  // scheduled messages
+  const channel = ok(await client.callEndpoint('/scheduled_messages', 'POST', { type: 'channel', to: 1, topic: 'later', content: 'first draft', scheduled_delivery_timestamp: nowS + 60 }));
+  const direct = ok(await client.callEndpoint('/scheduled_messages', 'POST', { type: 'direct', to: [6], content: 'never mind', scheduled_delivery_timestamp: nowS + 30 }));
+  assert.equal(ok(await client.callEndpoint('/scheduled_messages', 'GET')).scheduled_messages.map((m: Json) => m.scheduled_message_id), [direct.scheduled_message_id, channel.scheduled_message_id]);
+  ok(await client.callEndpoint(`/scheduled_messages/${channel.scheduled_message_id}`, 'PATCH', { content: 'scheduled **hello**' }));
+  ok(await client.callEndpoint(`/scheduled_messages/${direct.scheduled_message_id}`, 'DELETE'));
+  const pending = ok(await client.callEndpoint('/scheduled_messages', 'GET')).scheduled_messages;
+  assert.equal(pending.map((m: Json) => [m.scheduled_message_id, m.to, m.topic, m.content]), [[channel.scheduled_message_id, 1, 'later', 'scheduled **hello**']]);
+
+  // reminders
+  const target = ok(await client.messages.send({ type: 'stream', to: 'Verona', topic: 'remind me', content: 'the thing to remember' }));
+  const reminder = ok(await client.callEndpoint('/reminders', 'POST', { message_id: target.id, scheduled_delivery_timestamp: nowS + 90, note: 'do it' }));
+  const dropped = ok(await client.callEndpoint('/reminders', 'POST', { message_id: target.id, scheduled_delivery_timestamp: nowS + 95 }));
+  ok(await client.callEndpoint(`/reminders/${dropped.reminder_id}`, 'DELETE'));
+  const reminders = ok(await client.callEndpoint('/reminders', 'GET')).reminders;
+  assert.equal(reminders.map((r: Json) => [r.reminder_id, r.reminder_target_message_id]), [[reminder.reminder_id, target.id]]);
+
+  // the clock moves: both arrive, at their own instants
+  await clock.advance(120_000);
+  const events = await clock.events(iago);
+  const messages = events.filter((e) => e.type === 'message').map((e) => e.message);
+  const sent = messages.find((m) => m.content === '<p>scheduled <strong>hello</strong></p>');
+  assert.ok(sent, 'the scheduled message was sent');
+  assert.is(sent.sender_id, iago);
+  assert.is(sent.timestamp, nowS + 60);
+  const reminded = messages.find((m) => m.sender_id === 1 && m.timestamp === nowS + 90);
+  assert.ok(reminded, 'Notification Bot sent the reminder');
+  assert.match(reminded.content, /do it/);
+  assert.ok(events.some((e) => e.type === 'scheduled_messages' && e.op === 'remove' && e.scheduled_message_id === channel.scheduled_message_id));
+  assert.ok(events.some((e) => e.type === 'reminders' && e.op === 'remove' && e.reminder_id === reminder.reminder_id));
+  assert.equal(ok(await client.callEndpoint('/scheduled_messages', 'GET')).scheduled_messages, []);
+  assert.equal(ok(await client.callEndpoint('/reminders', 'GET')).reminders, []);
 }
 
 /** The parts of a zulip-js client the events journey uses. */

@@ -1,0 +1,18 @@
+// Changing one's own settings (zulip/zulip zerver/actions/user_settings.py
+// do_change_user_setting): the `user_settings` update event goes to the user alone, and
+// only when the value changes.
+import { DRAFTS } from '../state/drafts.ts';
+import type { User } from '../state/types.ts';
+import type { World } from '../world.ts';
+
+/** Turning draft synchronization off deletes the user's drafts, without draft events: nothing was deleted by the user. */
+export function changeDraftsSynchronization(world: World, actor: User, value: boolean): void {
+  if (actor.enable_drafts_synchronization === value) return;
+  const store = world.store;
+  store.putUser({ ...actor, enable_drafts_synchronization: value });
+  if (!value) {
+    const drafts = store.table(DRAFTS);
+    for (const draft of drafts.find('owner', actor.user_id)) drafts.delete(draft.id);
+  }
+  store.emit([actor.user_id], { type: 'user_settings', op: 'update', property: 'enable_drafts_synchronization', value });
+}

@@ -1,0 +1,15 @@
+// PATCH /settings — zulip/zulip zerver/views/user_settings.py json_change_settings.
+// NOTE: approximation: only enable_drafts_synchronization is implemented; every other
+// setting is reported in ignored_parameters_unsupported, as an unknown parameter would be.
+import { z } from 'zod';
+import { changeDraftsSynchronization } from '../actions/user-settings.ts';
+import type { Ctx } from '../request/context.ts';
+import { json } from '../request/params.ts';
+
+const PARAMS = { enable_drafts_synchronization: json(z.boolean()).optional() };
+
+export function updateSettings(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read(PARAMS);
+  if (p.enable_drafts_synchronization !== undefined) changeDraftsSynchronization(ctx.world, ctx.me, p.enable_drafts_synchronization);
+  return {};
+}
