@@ -44,7 +44,8 @@ const ALL_CAPABILITIES = {
 function holder(userId: number, capabilities: Record<string, boolean> | null, includeSubscribers: 'true' | 'false' | 'partial', clientGravatar: boolean): Holder {
   return {
     userId,
-    params: { include_subscribers: includeSubscribers, client_gravatar: clientGravatar, apply_markdown: true, ...(capabilities ? { client_capabilities: capabilities } : {}) },
+    // A day's lifespan: the steps move the clock past the default ten minutes.
+    params: { include_subscribers: includeSubscribers, client_gravatar: clientGravatar, apply_markdown: true, queue_lifespan_secs: 86_400, ...(capabilities ? { client_capabilities: capabilities } : {}) },
     options: { userId, clientGravatar, includeSubscribers: includeSubscribers !== 'false', capabilities: capabilities ?? {}, fetchEventTypes: null },
   };
 }
@@ -87,6 +88,7 @@ function normalise(state: Obj, known: { subscribed: ReadonlySet<number>; archive
   for (const key of ['never_subscribed', 'streams']) if (key in s) (s[key] as Obj[]).forEach((c) => channel(c, key === 'streams'));
   for (const key of ['subscriptions', 'unsubscribed']) if (key in s) s[key] = Object.fromEntries((s[key] as Obj[]).map((c) => [c['name'], channel(c)]));
   for (const key of ['realm_users', 'realm_non_active_users']) for (const u of (s[key] ?? []) as Obj[]) delete u['is_deleted'];
+  if ('drafts' in s) (s['drafts'] as Obj[]).sort((a, b) => a['id'] - b['id']);
   if ('user_topics' in s) s['user_topics'] = (s['user_topics'] as Obj[]).filter((t) => !known.archived.has(t['stream_id']));
   if ('realm_bots' in s) s['realm_bots'] = Object.fromEntries((s['realm_bots'] as Obj[]).map((b) => [b['email'], b]));
   s['server_timestamp'] = 0;
@@ -162,7 +164,7 @@ const FIXTURE_CHANNELS = (callAs(ref, 4, 'GET', '/streams').json['streams'] as O
 function play(steps: Step[]): { world: World; registered: Registered[] } {
   ref.reset();
   const registered = HOLDERS.map((h) => register(ref, h));
-  const world: World = { ref, channels: [...FIXTURE_CHANNELS], messages: [], groups: [], archived: new Set(), devices: [], users: [], guests: new Set([12]), guestsWhoLeft: new Set(), seq: 0 };
+  const world: World = { ref, channels: [...FIXTURE_CHANNELS], drafts: [], scheduled: [], reminders: [], messages: [], groups: [], archived: new Set(), devices: [], users: [], guests: new Set([12]), guestsWhoLeft: new Set(), seq: 0 };
   for (const step of steps) runStep(world, step);
   return { world, registered };
 }
@@ -210,6 +212,16 @@ const WALK: Step[] = [
   { k: 'create', who: 1, kind: 0, isDefault: true },
   { k: 'archive', channel: 0 },
   { k: 'typing', who: 3, to: [1], channel: null },
+  { k: 'draft', who: 3, op: 0, channel: 1, index: 0 },
+  { k: 'draft', who: 3, op: 0, channel: 4, index: 0 },
+  { k: 'draft', who: 3, op: 1, channel: 1, index: 0 },
+  { k: 'draft', who: 3, op: 2, channel: 0, index: 1 },
+  { k: 'schedule', who: 3, op: 0, channel: 4, minutes: 0, index: 0 },
+  { k: 'schedule', who: 3, op: 0, channel: 4, minutes: 9, index: 0 },
+  { k: 'schedule', who: 3, op: 1, channel: 0, minutes: 8, index: 1 },
+  { k: 'remind', who: 3, op: 0, message: 0, minutes: 0, index: 0 },
+  { k: 'remind', who: 3, op: 0, message: 0, minutes: 9, index: 0 },
+  { k: 'advance', minutes: 5 },
 ];
 
 /** Event kinds whose loss changes nothing a registration holds. */

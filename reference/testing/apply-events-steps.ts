@@ -1,6 +1,7 @@
 // Test support for reference/domain/apply-events.property.test.ts: random actions by
-// fixture users, over every family of requests that emits events, each through the
-// public API (ref.dispatch) as a client would call it. Steps name users, channels,
+// fixture users, over every family of requests that emits events (drafts, scheduled
+// messages and reminders too, delivered as the clock moves), each through the public
+// API (ref.dispatch) as a client would call it. Steps name users, channels,
 // messages and groups by small numbers, taken modulo what exists when the step runs, so
 // that any sequence is valid and shrinks well; a refused request is part of the test
 // (it must emit nothing).
@@ -21,6 +22,10 @@ export interface World {
   ref: Reference;
   /** Channels by id and name (no step renames one). */
   channels: Array<{ id: number; name: string }>;
+  /** Drafts, scheduled messages and reminders made by the steps: [owner, id]. */
+  drafts: Array<[number, number]>;
+  scheduled: Array<[number, number]>;
+  reminders: Array<[number, number]>;
   /** Messages sent by the steps, with their senders. */
   messages: Array<{ id: number; sender: number }>;
   groups: number[];
@@ -51,7 +56,11 @@ export type Step =
   | { k: 'addUser'; role: number }
   | { k: 'archive'; channel: number }
   | { k: 'device'; who: number; op: number }
-  | { k: 'vidprov'; who: number; value: boolean };
+  | { k: 'vidprov'; who: number; value: boolean }
+  | { k: 'draft'; who: number; op: number; channel: number; index: number }
+  | { k: 'schedule'; who: number; op: number; channel: number; minutes: number; index: number }
+  | { k: 'remind'; who: number; op: number; message: number; minutes: number; index: number }
+  | { k: 'advance'; minutes: number };
 
 const n = (max = 30) => fc.nat(max);
 const who = fc.nat(ACTORS.length * 3);
@@ -74,6 +83,10 @@ export const STEP: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('archive' as const), channel: n() }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('device' as const), who, op: n(2) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('vidprov' as const), who, value: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('draft' as const), who, op: n(2), channel: n(), index: n() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('schedule' as const), who, op: n(2), channel: n(), minutes: n(9), index: n() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('remind' as const), who, op: n(1), message: n(60), minutes: n(9), index: n() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('advance' as const), minutes: n(6) }) },
 );
 
 const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
@@ -212,7 +225,50 @@ export function runStep(w: World, s: Step): void {
     case 'vidprov':
       ref.dispatch({ method: 'POST', path: '/_understudy/vidprov/token', body: { user_id: String(actor(w, s.who)), has_token: String(s.value) } });
       return;
+    case 'draft':
+    case 'schedule':
+    case 'remind':
+      runTimedStep(w, s);
+      return;
+    case 'advance':
+      // Due scheduled messages and reminders are delivered as the clock passes them.
+      ref.dispatch({ method: 'POST', path: '/_understudy/clock/advance', body: { ms: String(s.minutes * 60_000) } });
+      return;
   }
+}
+
+const nowSeconds = (w: World) => Math.floor((w.ref.dispatch({ method: 'POST', path: '/_understudy/clock/advance', body: { ms: '0' } }).json['now_ms'] as number) / 1000);
+
+/** Create a draft, scheduled message or reminder (op 0), or edit or delete one of the actor's. */
+function runTimedStep(w: World, s: Extract<Step, { k: 'draft' | 'schedule' | 'remind' }>): void {
+  const { ref } = w;
+  const user = actor(w, s.who);
+  const list = s.k === 'draft' ? w.drafts : s.k === 'schedule' ? w.scheduled : w.reminders;
+  const mine = list.filter(([owner]) => owner === user).map(([, id]) => id);
+  if (s.k === 'draft') {
+    const channel = pick(w.channels, s.channel).id;
+    const draft = { type: 'stream', to: [channel], topic: 'plans', content: `draft ${w.seq++}` };
+    if (s.op === 0 || mine.length === 0) {
+      const res = callAs(ref, user, 'POST', '/drafts', { drafts: [draft] });
+      if (ok(res)) w.drafts.push([user, (res.json['ids'] as number[])[0] as number]);
+    } else if (s.op === 1) callAs(ref, user, 'PATCH', `/drafts/${pick(mine, s.index)}`, { draft });
+    else callAs(ref, user, 'DELETE', `/drafts/${pick(mine, s.index)}`);
+    return;
+  }
+  const at = nowSeconds(w) + 60 * (s.minutes + 1);
+  if (s.k === 'schedule') {
+    if (s.op === 0 || mine.length === 0) {
+      const res = callAs(ref, user, 'POST', '/scheduled_messages', { type: 'channel', to: pick(w.channels, s.channel).id, topic: 'later', content: `later ${w.seq++}`, scheduled_delivery_timestamp: at });
+      if (ok(res)) w.scheduled.push([user, res.json['scheduled_message_id'] as number]);
+    } else if (s.op === 1) callAs(ref, user, 'PATCH', `/scheduled_messages/${pick(mine, s.index)}`, { scheduled_delivery_timestamp: at, content: `moved ${w.seq++}` });
+    else callAs(ref, user, 'DELETE', `/scheduled_messages/${pick(mine, s.index)}`);
+    return;
+  }
+  if (s.op === 0 || mine.length === 0) {
+    if (w.messages.length === 0) return;
+    const res = callAs(ref, user, 'POST', '/reminders', { message_id: pick(w.messages, s.message).id, scheduled_delivery_timestamp: at, note: 'look again' });
+    if (ok(res)) w.reminders.push([user, res.json['reminder_id'] as number]);
+  } else callAs(ref, user, 'DELETE', `/reminders/${pick(mine, s.index)}`);
 }
 
 function subscribedTo(w: World, userId: number, streamId: number): boolean {

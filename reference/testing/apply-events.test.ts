@@ -1,8 +1,9 @@
-// The client-side applier's handlers for families the reference does not serve yet
-// (drafts, scheduled messages, reminders: the GET /events documentation and zulip/zulip
-// zerver/lib/events.py apply_event), and its rules: events of types the client did not
-// fetch are skipped, an unknown type is an error. The families the reference serves are
-// held to fresh registrations by reference/domain/apply-events.property.test.ts.
+// The client-side applier on hand-written events, for what a random walk seldom reaches:
+// drafts, scheduled messages and reminders through every operation, in the orders the
+// GET /events documentation and zulip/zulip zerver/lib/events.py apply_event keep; and
+// its rules: events of types the client did not fetch are skipped, an unknown type is an
+// error. reference/domain/apply-events.property.test.ts holds the reference's events to
+// fresh registrations through the same applier.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyEvents, finishClientState, startClientState, type Obj } from './apply-events.ts';
