@@ -62,21 +62,34 @@ const HOLDERS: Holder[] = [
  * upstream's match_states normalisation: subscriber lists sorted, subscriber_count
  * dropped (peer events do not maintain it), subscriptions and unsubscribed and
  * realm_bots compared as sets, server_timestamp and presence_last_update_id zeroed.
- * Dropped besides, because the real server changes them by periodic jobs that send no
- * event to the actions exercised here: a channel's stream_weekly_traffic (from its
- * analytics tables, daily) and is_recently_active (a periodic job); Understudy computes
- * both live from the messages, so sending a message changes them. And a user's
- * is_deleted (feature level 490): the real server's events for deleting a profile were
- * not readable; Understudy sends the name and avatar updates, which cannot add the key.
- * Also first_message_id of the channels the user is not subscribed to, and in `streams`:
- * the real server sets it when a channel's first message is sent without an event (and
- * tells only subscribers when a deletion changes it), so only subscriptions follow it
- * (through message events, and subscription add, which carries it). Last,
- * the topic policies (user_topics) in archived channels: a registration leaves them
- * out, and archiving sends no user_topic event, on the real server either.
+ * Left out besides, each for its reason:
+ * - a channel's stream_weekly_traffic and is_recently_active: the real server changes
+ *   them by periodic jobs (its analytics tables, daily), with no event from the actions
+ *   exercised here; Understudy computes both live, so a message changes them;
+ * - a user's is_deleted (feature level 490): the real server's events for deleting a
+ *   profile were not readable; Understudy sends the name and avatar updates, which
+ *   cannot add the key;
+ * - first_message_id of the channels the user is not subscribed to, and in `streams`:
+ *   the real server sets it when a channel's first message is sent without an event
+ *   (and tells only subscribers when a deletion changes it), so only subscriptions
+ *   follow it (through message events, and subscription add, which carries it);
+ * - the order of drafts: a registration lists them newest edit first, and the real
+ *   server's applier appends a new one, so only the set is kept; compared by id;
+ * - topic policies (user_topics) in archived channels: a registration leaves them out,
+ *   and archiving sends no user_topic event, on the real server either;
+ * - max_message_id of a guest who left a public channel: a message of that channel
+ *   deleted later is still the guest's, but the real server tells only subscribers and
+ *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone.
  */
-function normalise(state: Obj, known: { subscribed: ReadonlySet<number>; archived: ReadonlySet<number> }): Obj {
+interface Known {
+  subscribed: ReadonlySet<number>;
+  archived: ReadonlySet<number>;
+  guestWhoLeft: boolean;
+}
+
+function normalise(state: Obj, known: Known): Obj {
   const s = structuredClone(state);
+  if (known.guestWhoLeft) delete s['max_message_id'];
   const channel = (c: Obj, inStreams = false) => {
     if (inStreams || !known.subscribed.has(c['stream_id'])) delete c['first_message_id'];
     if (Array.isArray(c['subscribers'])) (c['subscribers'] as number[]).sort((a, b) => a - b);
@@ -150,7 +163,7 @@ function compare(ref: Reference, r: Registered, world: World, drop: (e: Obj) => 
   seen.events += events.length;
   seen.refetched += client.refetch.size;
   for (const e of events) seen.types.add(kindOf(e));
-  const known = {
+  const known: Known = {
     subscribed: new Set(((fresh.json['subscriptions'] ?? []) as Obj[]).map((c) => c['stream_id'] as number)),
     archived: world.archived,
     guestWhoLeft: world.guestsWhoLeft.has(r.holder.userId),
