@@ -27,6 +27,13 @@ export const FLAGS = {
   out: { type: 'string' },
   expectations: { type: 'string' },
   scenarios: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
+  path: { type: 'string' },
+  'max-commands': { type: 'string' },
+  'time-budget': { type: 'string' },
+  oracle: { type: 'string' },
+  'save-failures': { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -36,17 +43,19 @@ const REPORTERS = { console: undefined, json: jsonReporter, junit: junitReporter
 
 export function usage(prog: string): string {
   return `usage: ${prog} [options]
-Replays the conformance scenarios against a Zulip server (or the in-process reference)
-and reports every difference.
+Replays the conformance scenarios against a Zulip server (or the in-process reference),
+and runs the property suite against it, and reports every difference.
 
   --target reference|URL   the server: a base URL, or "reference" for the in-process reference
                            (default: the profile's base_url; the default profile has none,
                            so the in-process reference)
   --profile FILE           who is who on the target, and what it offers
                            (default: the default realm's, fixtures/profile.json in the package)
-  --suite scenarios        which suite to run (default scenarios, the only one so far)
-  --only GLOB_OR_ID        run only matching scenarios (repeatable; * and ? match; an area
-                           name such as messages selects the area)
+  --suite scenarios|properties|all
+                           which suite to run (default scenarios; all: both)
+  --only GLOB_OR_ID        run only matching scenarios or property families (repeatable;
+                           * and ? match; an area name such as messages selects the area;
+                           properties/drafts a family)
   --reporter console|json|junit|tap
                            report format (default console; tap is TAP 14)
   --out FILE               write the json, junit or tap report to FILE (console progress
@@ -54,6 +63,21 @@ and reports every difference.
   --expectations FILE      known failures of the target: {"expected_failures": {"<id>": "<why>"}};
                            they count as passes, and one that passes fails the run
   --scenarios DIR          another scenario directory (default: the package's scenarios/)
+
+property suite (--suite properties or all):
+  --runs N                 random sequences to run (default 100)
+  --seed S                 fast-check's seed (default: a new one, printed); the same seed,
+                           target and options run the same sequences
+  --path P                 replay the failure whose path was printed (with its --seed)
+  --max-commands N         commands per sequence at most (default 40)
+  --time-budget T          start no sequence after T (60s, 2m, 500ms); a failure found is
+                           still shrunk
+  --oracle reference       differential mode: every sequence also runs against the
+                           in-process reference, and the answers must agree (normalised:
+                           ids by creation order, timestamps and keys masked); needs a
+                           target with control
+  --save-failures DIR      write a failure, shrunk, as a scenario file DIR/properties/<name>.json
+                           (replay it with --scenarios DIR)
   --color, --no-color      colour on or off (default: on a terminal, off with NO_COLOR)
   -h, --help               this help
 
@@ -96,6 +120,41 @@ function checkWritable(file: string): void {
 
 const why = (e: unknown) => (e as Error).message;
 
+/** "60s", "2m", "500ms", "90" (seconds) → milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (m === null) throw new Error(`--time-budget: a duration such as 60s, 2m or 500ms, not ${JSON.stringify(text)}`);
+  const n = Number(m[1]);
+  return Math.round(m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000);
+}
+
+function count(flag: string, text: string, min: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`--${flag}: a whole number from ${min}, not ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/** The property suite's flags, checked, as runConformance's options. */
+function propertyFlags(args: { runs?: string; seed?: string; path?: string; 'max-commands'?: string; 'time-budget'?: string; oracle?: string; 'save-failures'?: string }): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  if (args.runs !== undefined) out['runs'] = count('runs', args.runs, 1);
+  if (args.seed !== undefined) {
+    if (!/^-?\d+$/.test(args.seed) || Math.abs(Number(args.seed)) > 0x7fffffff) throw new Error(`--seed: an integer (32 bits), not ${JSON.stringify(args.seed)}`);
+    out['seed'] = Number(args.seed);
+  }
+  if (args.path !== undefined) {
+    if (!/^\d+(:\d+)*(@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(args.path)) throw new Error(`--path: the path a failure printed (such as 12:3:4@BC:A), not ${JSON.stringify(args.path)}`);
+    out['path'] = args.path;
+  }
+  if (args['max-commands'] !== undefined) out['maxCommands'] = count('max-commands', args['max-commands'], 1);
+  if (args['time-budget'] !== undefined) out['timeBudgetMs'] = parseDuration(args['time-budget']);
+  if (args.oracle !== undefined) {
+    if (args.oracle !== 'reference') throw new Error(`--oracle: reference (the in-process reference), not ${JSON.stringify(args.oracle)}`);
+    out['oracle'] = 'reference';
+  }
+  if (args['save-failures'] !== undefined) out['saveFailures'] = args['save-failures'];
+  return out;
+}
+
 /**
  * Runs the command; resolves to the exit status. `prog` names the command in the usage
  * and in the replay lines ("understudy conformance", "npm run conformance --").
@@ -125,7 +184,13 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
   };
   const reporterName = args.reporter;
   if (!Object.hasOwn(REPORTERS, reporterName)) return fail(EXIT.usage, `--reporter: console, json, junit or tap, not ${JSON.stringify(reporterName)}`);
-  if (!(SUITES as readonly string[]).includes(args.suite)) return fail(EXIT.usage, `--suite: ${SUITES.join(', ')} (the only suite so far), not ${JSON.stringify(args.suite)}`);
+  if (!(SUITES as readonly string[]).includes(args.suite)) return fail(EXIT.usage, `--suite: ${SUITES.join(', ')}, not ${JSON.stringify(args.suite)}`);
+  let property: Record<string, number | string>;
+  try {
+    property = propertyFlags(args);
+  } catch (e) {
+    return fail(EXIT.usage, (e as Error).message);
+  }
   if (args.out !== undefined) {
     try {
       checkWritable(args.out);
@@ -148,19 +213,27 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
       ...(args.scenarios !== undefined ? { scenarios: args.scenarios } : {}),
       ...(args.expectations !== undefined ? { expectations: args.expectations } : {}),
       suite: args.suite,
+      ...property,
       only: args.only ?? [],
       onLoadError: (e, selected) => io.stderr(`${selected ? '' : 'warning (not selected): '}${formatLoadError(e)}\n`),
       onNote: (s) => io.stderr(`${c.yellow(`${name}: note:`)} ${s}\n`),
-      onStart: ({ target, total }) => {
+      onStart: ({ target, total, families }) => {
         const replay = [prog, `--target ${target}`];
         if (args.profile !== undefined) replay.push(`--profile ${args.profile}`);
         if (args.expectations !== undefined) replay.push(`--expectations ${args.expectations}`);
         if (args.scenarios !== undefined) replay.push(`--scenarios ${args.scenarios}`);
-        for (const r of reporters) r.start({ target, total, replay: replay.join(' ') });
+        if (args.oracle !== undefined) replay.push(`--oracle ${args.oracle}`);
+        // The property suite reruns as it ran: the same families (--only) and sequence length.
+        const again = [...replay, '--suite properties', ...(args.only ?? []).map((o) => `--only ${o}`)];
+        if (args['max-commands'] !== undefined) again.push(`--max-commands ${args['max-commands']}`);
+        for (const r of reporters) r.start({ target, total, families, replay: replay.join(' '), propertyReplay: again.join(' ') });
       },
       onResult: (r) => {
         results.push(r);
         for (const reporter of reporters) reporter.result(r);
+      },
+      onProgress: (p) => {
+        for (const reporter of reporters) reporter.progress?.(p);
       },
     });
   } catch (e) {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Expectations } from './schema.ts';
 import type { ScenarioResult } from './run.ts';
+import type { PropertyStats } from './properties/run-properties.ts';
 
 /** pass, fail, skip, error as run; xfail: failed as expected; xpass: expected to fail but passed. */
 export type Outcome = 'pass' | 'fail' | 'error' | 'skip' | 'xfail' | 'xpass';
@@ -49,6 +50,8 @@ export interface Summary {
   /** Scenario files that could not be loaded (their scenarios did not run). */
   badFiles: number;
   ok: boolean;
+  /** What the property suite did, when it ran. */
+  properties?: PropertyStats;
 }
 
 export function summarize(results: readonly Classified[], stale: string[] = [], badFiles = 0): Summary {

@@ -27,7 +27,7 @@ test('a profile and expectations given as objects; a failure listed as expected 
 
 test('bad options are ConformanceErrors of kind usage', async () => {
   const ownProfile = api.loadProfile(api.DEFAULT_PROFILE); // an object: not the default profile, so it needs a target
-  for (const options of [{ suite: 'properties' }, { only: ['no/such/scenario'] }, { target: 'not a url' }, { profile: { users: 'nobody' } as never }, { profile: ownProfile }]) {
+  for (const options of [{ suite: 'fuzz' }, { only: ['no/such/scenario'] }, { target: 'not a url' }, { profile: { users: 'nobody' } as never }, { profile: ownProfile }]) {
     const e = await api.runConformance(options).catch((x: unknown) => x);
     assert.instance(e, api.ConformanceError, JSON.stringify(options));
     assert.is((e as api.ConformanceError).kind, 'usage');
@@ -39,7 +39,7 @@ test('the building blocks are exported', () => {
     assert.type(api[name], 'function', name);
   }
   assert.is(api.EXIT.unreachable, 5);
-  assert.equal([...api.SUITES], ['scenarios']);
+  assert.equal([...api.SUITES], ['scenarios', 'properties', 'all']);
   assert.ok(api.loadScenarioDir(api.SCENARIOS_DIR).scenarios.length > 300);
 });
 

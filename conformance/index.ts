@@ -19,3 +19,7 @@ export { jsonReporter } from './reporters/json.ts';
 export { junitReporter } from './reporters/junit.ts';
 export { tapReporter } from './reporters/tap.ts';
 export type { Reporter, RunInfo } from './reporters/reporter.ts';
+export { runProperties, type PropertyOptions, type PropertyOutcome, type PropertyProgress, type PropertyStats } from './properties/run-properties.ts';
+export { FAMILIES, type Family } from './properties/families.ts';
+export { IdCanon, normalise, firstDifference } from './properties/normalise.ts';
+export type { PropertyDetail } from './run.ts';

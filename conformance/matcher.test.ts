@@ -111,6 +111,14 @@ test('checkExpect: status, envelope fields, msg_contains', () => {
   ]);
 });
 
+test('checkExpect: a status range', () => {
+  const o = observed(500, { result: 'error', msg: 'Internal server error' });
+  assert.equal(checkExpect({ status: { min: 500 } }, o), []);
+  assert.equal(checkExpect({ status: { min: 200, max: 499 } }, o), ['status: expected 200 to 499, got 500']);
+  assert.equal(checkExpect({ status: { min: 501 } }, o), ['status: expected 501 to 599, got 500']);
+  assert.equal(checkExpect({ status: { max: 299 } }, observed(200, {})), []);
+});
+
 test('checkExpect: headers by name in any case; null means absent', () => {
   const o = observed(401, {}, { 'www-authenticate': 'Basic realm="zulip"' });
   assert.equal(checkExpect({ headers: { 'WWW-Authenticate': 'Basic realm="zulip"', Allow: null } }, o), []);

@@ -233,8 +233,10 @@ function safely(path: string, f: () => string[]): string[] {
 /** Every way `observed` falls short of `expect`. */
 export function checkExpect(expect: Expect, observed: Observed): string[] {
   const out: string[] = [];
-  if (expect.status !== undefined && observed.status !== expect.status) {
-    out.push(`status: expected ${expect.status}, got ${observed.status}`);
+  const status = expect.status;
+  if (typeof status === 'number' && observed.status !== status) out.push(`status: expected ${status}, got ${observed.status}`);
+  if (typeof status === 'object' && ((status.min !== undefined && observed.status < status.min) || (status.max !== undefined && observed.status > status.max))) {
+    out.push(`status: expected ${status.min ?? 100} to ${status.max ?? 599}, got ${observed.status}`);
   }
   for (const [name, want] of Object.entries(expect.headers ?? {})) {
     const got = observed.headers[name.toLowerCase()];

@@ -26,6 +26,21 @@ export interface StepFailure {
   problems: string[];
 }
 
+/** What a family of the property suite did (conformance/properties/). */
+export interface PropertyDetail {
+  seed: number;
+  /** Sequences run, and commands of this family among them. */
+  runs: number;
+  commands: number;
+  /** For a failure: the fast-check path, the shrunk sequence, the scenario it became. */
+  path?: string;
+  counterexample?: string[];
+  /** Steps of the scenario written for the failure, where it was written, and whether replaying it fails the same way. */
+  steps?: number;
+  saved?: string;
+  reproduces?: boolean;
+}
+
 export interface ScenarioResult {
   id: string;
   file: string;
@@ -35,6 +50,7 @@ export interface ScenarioResult {
   /** Why it was skipped, or what went wrong outside a step. */
   reason?: string;
   failure?: StepFailure;
+  property?: PropertyDetail;
 }
 
 let runCounter = 0;

@@ -41,8 +41,15 @@ export const Length = z.union([
 ]);
 export type Length = z.infer<typeof Length>;
 
+/** An HTTP status, or a range of them ({"min": 400, "max": 499}: any 4xx). */
+export const Status = z.union(
+  [z.int().min(100).max(599), z.strictObject({ min: z.int().min(100).max(599).optional(), max: z.int().min(100).max(599).optional() })],
+  { error: 'status is an HTTP status from 100 to 599, or a range {"min": 400, "max": 499}' },
+);
+export type Status = z.infer<typeof Status>;
+
 export const Expect = z.strictObject({
-  status: z.int().min(100).max(599).optional(),
+  status: Status.optional(),
   result: z.enum(['success', 'error']).optional(),
   code: z.string().optional(),
   msg: z.string().optional(),

@@ -8,14 +8,17 @@ import { classify, loadExpectations, staleEntries, summarize, type Classified, t
 import { loadScenarioDir, type LoadError, type LoadedScenario } from './loader.ts';
 import { DEFAULT_PROFILE, SCENARIOS_DIR } from './paths.ts';
 import { Redactor } from './redact.ts';
-import { Runner, type ScenarioResult } from './run.ts';
+import { Runner } from './run.ts';
 import { Expectations, Profile } from './schema.ts';
 import type { Target } from './targets/target.ts';
 import { TargetUnreachable } from './targets/unreachable.ts';
 import { urlTarget } from './targets/url.ts';
+import { FAMILIES } from './properties/families.ts';
+import { PathMismatch, runProperties, type PropertyProgress, type PropertyStats } from './properties/run-properties.ts';
+import type { ScenarioResult as Result } from './run.ts';
 
-/** The suites there are; --suite picks one. */
-export const SUITES = ['scenarios'] as const;
+/** The suites there are; --suite picks one (all: the scenarios, then the properties). */
+export const SUITES = ['scenarios', 'properties', 'all'] as const;
 
 /** Why a run could not start or go on: bad input (usage) or a target that does not answer. */
 export class ConformanceError extends Error {
@@ -37,7 +40,7 @@ export interface ConformanceOptions {
   target?: string | Target;
   /** A profile (file name or object); default: the default realm's, fixtures/profile.json. */
   profile?: string | Profile;
-  /** Which suite: 'scenarios' (the only one so far). */
+  /** Which suite: 'scenarios' (default), 'properties' or 'all'. */
   suite?: string;
   /** The scenario directory; default: the scenarios that ship with the package. */
   scenarios?: string;
@@ -49,8 +52,19 @@ export interface ConformanceOptions {
   onLoadError?(error: LoadError, selected: boolean): void;
   /** Something the caller should know and that does not stop the run. */
   onNote?(message: string): void;
-  onStart?(info: { target: string; total: number }): void;
+  onStart?(info: { target: string; total: number; families: number }): void;
   onResult?(result: Classified): void;
+  /** The property suite (conformance/properties/): sequences, seed, fast-check path, commands per sequence, time budget. */
+  runs?: number;
+  seed?: number;
+  path?: string;
+  maxCommands?: number;
+  timeBudgetMs?: number;
+  /** Differential mode: 'reference' (the in-process reference) or a Target, answering the same sequences. */
+  oracle?: 'reference' | Target;
+  /** Where the property suite writes a failure as a scenario file. */
+  saveFailures?: string;
+  onProgress?(progress: PropertyProgress): void;
 }
 
 export interface ConformanceReport {
@@ -112,6 +126,8 @@ async function chooseTarget(given: string | Target | undefined, profile: Profile
 export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const suite = options.suite ?? 'scenarios';
   if (!(SUITES as readonly string[]).includes(suite)) throw new ConformanceError('usage', `unknown suite ${JSON.stringify(suite)}: the suites are ${SUITES.join(', ')}`);
+  const withScenarios = suite !== 'properties';
+  const withProperties = suite !== 'scenarios';
   const note = options.onNote ?? (() => {});
 
   const ownProfile = typeof options.profile === 'string' && resolve(options.profile) !== DEFAULT_PROFILE ? options.profile : undefined;
@@ -119,7 +135,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     typeof options.profile === 'object' ? parseProfile(options.profile, 'the profile') : loadProfile(typeof options.profile === 'string' ? options.profile : DEFAULT_PROFILE);
   const profileName = typeof options.profile === 'object' ? 'the profile' : ownProfile;
 
-  const { scenarios: all, errors } = loadScenarioDir(options.scenarios ?? SCENARIOS_DIR);
+  const { scenarios: all, errors } = withScenarios ? loadScenarioDir(options.scenarios ?? SCENARIOS_DIR) : { scenarios: [], errors: [] };
   // Bad files are reported first; the good ones still run, and the summary counts the
   // bad files — unless `only` leaves them out, in which case they are only reported.
   const only = options.only ?? [];
@@ -127,7 +143,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   for (const e of errors) options.onLoadError?.(e, isSelected(e.id ?? ''));
   const badFiles = new Set(errors.filter((e) => isSelected(e.id ?? '')).map((e) => e.file)).size;
   const selected: LoadedScenario[] = all.filter((s) => isSelected(s.scenario.id));
-  if (selected.length === 0 && badFiles === 0) throw new ConformanceError('usage', `no scenario matches ${only.join(', ') || '(the scenario directory is empty)'}`);
+  const families = withProperties ? FAMILIES.filter((f) => isSelected(`properties/${f}`)) : [];
+  if (selected.length === 0 && badFiles === 0 && families.length === 0) {
+    throw new ConformanceError('usage', `no ${withScenarios ? 'scenario' : 'property family'} matches ${only.join(', ') || '(the scenario directory is empty)'}`);
+  }
 
   let expectations: Expectations | undefined;
   let stale: string[] = [];
@@ -137,10 +156,17 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     } catch (e) {
       throw new ConformanceError('usage', (e as Error).message);
     }
-    stale = staleEntries(expectations, new Set(all.map((s) => s.scenario.id)));
+    stale = staleEntries(expectations, new Set([...all.map((s) => s.scenario.id), ...FAMILIES.map((f) => `properties/${f}`)]));
   }
 
   const target = await chooseTarget(options.target, profile, profileName, note);
+  let oracle: Target | undefined;
+  if (withProperties && options.oracle !== undefined) {
+    if (!target.capabilities.has('control')) {
+      throw new ConformanceError('usage', `--oracle needs a target with control: both must start each sequence from the same state (the target is reset before each one)`);
+    }
+    oracle = typeof options.oracle === 'object' ? options.oracle : (await import('./targets/reference.ts')).referenceTarget(profile);
+  }
   if (target.check) {
     try {
       const { warning } = await target.check();
@@ -152,23 +178,54 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 
   const redactor = new Redactor([profile.capabilities.jwt_secret, ...Object.values(profile.users).flatMap((u) => (u ? [u.api_key, 'password' in u ? u.password : undefined] : []))]);
-  const masked = (r: ScenarioResult): ScenarioResult => {
+  const masked = (r: Result): Result => {
     const failure = r.failure !== undefined ? redactor.value(r.failure) : undefined;
     return { ...r, ...(failure !== undefined ? { failure } : {}), ...(r.reason !== undefined ? { reason: redactor.text(r.reason) } : {}) };
   };
 
-  options.onStart?.({ target: target.name, total: selected.length });
+  options.onStart?.({ target: target.name, total: selected.length + families.length, families: families.length });
   const runner = new Runner(target, profile);
   const results: Classified[] = [];
+  const report = (raw: Result) => {
+    const result = classify(masked(raw), expectations);
+    results.push(result);
+    options.onResult?.(result);
+  };
   for (const loaded of selected) {
     const raw = await runner.run(loaded);
     if (target.unreachable !== undefined) {
       throw new ConformanceError('unreachable', `${target.unreachable.message} (it stopped answering after ${results.length} of ${selected.length} scenarios)`);
     }
     for (const secret of await runner.credentials.secrets()) redactor.add(secret);
-    const result = classify(masked(raw), expectations);
-    results.push(result);
-    options.onResult?.(result);
+    report(raw);
   }
-  return { target: target.name, results, summary: summarize(results, stale, badFiles) };
+
+  let properties: PropertyStats | undefined;
+  if (families.length > 0) {
+    let outcome;
+    try {
+      outcome = await runProperties({
+        target,
+        profile,
+        ...(oracle !== undefined ? { oracle } : {}),
+        ...(options.runs !== undefined ? { runs: options.runs } : {}),
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
+        ...(options.path !== undefined ? { path: options.path } : {}),
+        ...(options.maxCommands !== undefined ? { maxCommands: options.maxCommands } : {}),
+        ...(options.timeBudgetMs !== undefined ? { timeBudgetMs: options.timeBudgetMs } : {}),
+        ...(options.saveFailures !== undefined ? { saveFailures: options.saveFailures } : {}),
+        ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+        selected: isSelected,
+      });
+    } catch (e) {
+      if (e instanceof TargetUnreachable) throw new ConformanceError('unreachable', `${e.message} (it stopped answering during the property suite)`);
+      if (e instanceof PathMismatch) throw new ConformanceError('usage', e.message);
+      throw e;
+    }
+    for (const secret of outcome.secrets) redactor.add(secret);
+    for (const raw of outcome.results) report(raw);
+    properties = outcome.stats;
+  }
+  const summary = summarize(results, stale, badFiles);
+  return { target: target.name, results, summary: properties !== undefined ? { ...summary, properties } : summary };
 }

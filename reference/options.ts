@@ -13,7 +13,7 @@ export interface ReferenceOptions {
   seed?: string;
   /** 'manual' (default: starts at the fixture's instant, moves only by control.advance), 'system', or your own Clock. */
   clock?: 'manual' | 'system' | Clock;
-  /** Feature level the server reports and follows. */
+  /** Behave as a server at this API feature level (every rule of domain/feature-levels.ts follows it); reported by /register and /server_settings. */
   featureLevel?: number;
   /** Server configuration (push service, video provider, JWT, ...). */
   config?: Partial<ServerConfig>;

@@ -48,7 +48,7 @@ test('the bin runs as a process and exits with the status', () => {
   assert.is(ok.stdout, `${PACKAGE_VERSION}\n`);
   const bad = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/understudy.ts', 'conformance', '--suite', 'everything'], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   assert.is(bad.status, EXIT.usage);
-  assert.is(bad.stderr, 'understudy conformance: --suite: scenarios (the only suite so far), not "everything"\n');
+  assert.is(bad.stderr, 'understudy conformance: --suite: scenarios, properties, all, not "everything"\n');
 });
 
 test.run();

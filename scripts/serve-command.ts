@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serve, type Serving } from '../reference/adapters/node-http.ts';
 import { createReference, type Reference, type ReferenceOptions } from '../reference/index.ts';
+import { NEWEST_FEATURE_LEVEL } from '../reference/options.ts';
 import { colors, wantsColor, type Colors } from '../conformance/colors.ts';
 import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
 import type { MainIO } from '../conformance/cli.ts';
@@ -23,6 +24,8 @@ Serves the reference implementation of the Zulip API over HTTP.
                        only through POST /_understudy/clock/advance (conformance runs need it)
   --fixture FILE       the realm to serve, in the format of fixtures/realm.json
                        (default: the default realm)
+  --feature-level N    behave as a server at API feature level N, 1 to ${NEWEST_FEATURE_LEVEL}
+                       (default ${NEWEST_FEATURE_LEVEL}; README.md, "Feature levels", lists each rule)
   --no-control         do not serve the test-control surface under /_understudy/
   --control-token T    serve /_understudy/ to any client that sends T in the
                        X-Understudy-Control-Token header (without it: loopback clients only)
@@ -43,6 +46,7 @@ export const SERVE_FLAGS = {
   seed: { type: 'string' },
   clock: { type: 'string', default: 'system' },
   fixture: { type: 'string' },
+  'feature-level': { type: 'string' },
   'no-control': { type: 'boolean', default: false },
   'control-token': { type: 'string' },
   quiet: { type: 'boolean', default: false },
@@ -101,6 +105,13 @@ function flags(argv: string[], prog: string): ServeFlags {
   }
   const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'] };
   if (values.seed !== undefined) reference.seed = values.seed;
+  const level = values['feature-level'];
+  if (level !== undefined) {
+    if (!/^\d+$/.test(level) || Number(level) < 1 || Number(level) > NEWEST_FEATURE_LEVEL) {
+      throw new StartError(EXIT.usage, `--feature-level: a feature level from 1 to ${NEWEST_FEATURE_LEVEL}, not ${JSON.stringify(level)}`);
+    }
+    reference.featureLevel = Number(level);
+  }
   return {
     ...(token !== undefined ? { controlToken: token } : {}),
     port,
@@ -161,7 +172,14 @@ function requestLog(c: Colors, write: (s: string) => void) {
  * Starts serving; resolves to undefined once listening (the process then runs until a
  * signal), or to an exit status when it cannot start or only printed help.
  */
-export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --'): Promise<number | undefined> {
+export interface ServeHooks {
+  /** What to serve instead of the reference itself (npm start's --fault: scripts/faults.ts). */
+  wrap?: (reference: Reference) => Reference;
+  /** Said on start, after the URL. */
+  banner?: string;
+}
+
+export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --', hooks: ServeHooks = {}): Promise<number | undefined> {
   const name = prog.replace(/ --$/, '');
   let c = colors(wantsColor({ env: io.env ?? {}, isTTY: io.isTTY }));
   let serving: Serving;
@@ -173,7 +191,7 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
       io.stdout(serveUsage(prog));
       return EXIT.ok;
     }
-    const reference = load(f);
+    const reference = (hooks.wrap ?? ((r: Reference) => r))(load(f));
     try {
       serving = await serve(reference, {
         port: f.port,
@@ -207,7 +225,9 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   io.stdout(`${controlLine(f.reference.control !== false, f.controlToken !== undefined)}\n`);
+  if (f.reference.featureLevel !== undefined) io.stdout(`feature level ${f.reference.featureLevel} (the newest is ${NEWEST_FEATURE_LEVEL})\n`);
   io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
+  if (hooks.banner !== undefined) io.stdout(`${c.red(hooks.banner)}\n`);
   return undefined;
 }
 

@@ -104,6 +104,22 @@ test('--fixture serves another realm; --no-control hides /_understudy/', async (
   }
 });
 
+test('--feature-level N serves a server of that level: reported, and followed', async () => {
+  const s = await startServe(['--quiet', '--feature-level', '300']);
+  try {
+    assert.match(s.output(), /feature level 300 \(the newest is \d+\)/);
+    const settings = await (await fetch(`${s.url}/api/v1/server_settings`)).json();
+    assert.is(settings.zulip_feature_level, 300);
+    const auth = { Authorization: `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}` };
+    const registered = await (await fetch(`${s.url}/api/v1/register`, { method: 'POST', headers: auth, body: new URLSearchParams({ fetch_event_types: '["realm"]' }) })).json();
+    assert.is(registered.zulip_feature_level, 300);
+    // Reminders came at level 381.
+    assert.is((await fetch(`${s.url}/api/v1/reminders`, { method: 'POST', headers: auth })).status, 404);
+  } finally {
+    await s.stop();
+  }
+});
+
 test('says who may use the control surface; --control-token requires the token from every client', async () => {
   const open = await startServe(['--quiet']);
   assert.match(open.output(), /\/_understudy\/: for loopback clients only/);
@@ -151,7 +167,7 @@ async function failing(args: string[]): Promise<{ code: number | undefined; out:
 const oneLine = (s: string) => s.split('\n').filter(Boolean).length === 1;
 
 test('bad flags exit 2 with one line that points at --help', async () => {
-  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--port', '65536'], ['--port', 'http'], ['stray'], ['--control-token', ''], ['--no-control', '--control-token', 'x']]) {
+  for (const args of [['--clock', 'sundial'], ['--bogus'], ['--port', '65536'], ['--port', 'http'], ['stray'], ['--control-token', ''], ['--no-control', '--control-token', 'x'], ['--feature-level', '0'], ['--feature-level', '9999'], ['--feature-level', 'old']]) {
     const r = await failing(args);
     assert.is(r.code, EXIT.usage, args.join(' '));
     assert.ok(oneLine(r.err), r.err);
@@ -159,6 +175,7 @@ test('bad flags exit 2 with one line that points at --help', async () => {
   }
   assert.match((await failing(['--bogus'])).err, /unknown option --bogus \(understudy serve --help lists the options\)/);
   assert.match((await failing(['--clock', 'sundial'])).err, /--clock: system or manual, not "sundial"/);
+  assert.match((await failing(['--feature-level', 'old'])).err, /--feature-level: a feature level from 1 to \d+, not "old"/);
 });
 
 test('a fixture that cannot be read exits 2 and says which', async () => {

@@ -6,8 +6,11 @@
 #   3. msw 3 / Node 22    *.node22.test.ts with node_modules/node22/bin/node
 #   4. browser            *.browser.test.ts: msw setupWorker in headless Chromium (/usr/bin/chromium)
 #   5. conformance        scenarios/ against the in-process reference
-#   6. conformance HTTP   scenarios/ against scripts/serve.ts on a free port
-#   7. package            the packed tarball in a scratch project, Node 20 and 22 (scripts/package/check.sh)
+#   6. properties         the property suite (fixed seed, few sequences) against the in-process reference
+#   7. conformance HTTP   scenarios/ against scripts/serve.ts on a free port
+#   8. properties HTTP    the property suite against that server
+#   9. differential       the property suite against that server and the in-process reference at once: 0 divergences
+#  10. package            the packed tarball in a scratch project, Node 20 and 22 (scripts/package/check.sh)
 # Node 20 runs everything but stage 3: npm's own node ($npm_node_execpath), not whatever
 # `node` is first on PATH.
 set -uo pipefail
@@ -75,9 +78,11 @@ run_uvu() { # name node pattern [c8 args...]
 }
 
 # conformance CLI → JSON report → "passed failed" (expected failures count as passed,
-# unexpected passes, stale expectations and unloadable files as failures).
-run_conformance() { # name target
+# unexpected passes, stale expectations, unloadable files and divergences as failures).
+# Further arguments go to the CLI (--suite properties ...).
+run_conformance() { # name target [cli args...]
   local name="$1" target="$2" start log report status
+  shift 2
   start="$(now)"
   log="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').log"
   report="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').json"
@@ -87,9 +92,9 @@ run_conformance() { # name target
     finish_stage "$name" "$start" 0 1
     return
   fi
-  "$NODE" --import tsx scripts/conformance.ts --target "$target" --profile fixtures/profile.json --reporter json --out "$report" >"$log" 2>&1
+  "$NODE" --import tsx scripts/conformance.ts --target "$target" --profile fixtures/profile.json --reporter json --out "$report" "$@" >"$log" 2>&1
   status=$?
-  grep -v '^✓' "$log" | sed '/^$/d'
+  grep -v -e '^✓' -e '^properties: [0-9]*/' "$log" | sed '/^$/d'
   if [ ! -s "$report" ]; then
     echo "no report (exit $status)"
     finish_stage "$name" "$start" 0 1
@@ -99,6 +104,7 @@ run_conformance() { # name target
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     const s = r.summary;
     let failed = s.fail + s.error + s.xpass;
+    if (r.properties && r.properties.divergences > 0) failed += r.properties.divergences;
     if (!r.ok && failed === 0) failed = 1;
     console.log(s.pass + s.xfail, failed);' "$report")
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
@@ -140,7 +146,12 @@ run_uvu "browser" "$NODE" 'browser\.test\.ts$'
 # 5. conformance, in-process
 run_conformance "conformance" reference
 
-# 6. conformance over HTTP against npm start on a free port (manual clock: scenarios move it)
+# 6. the property suite, in-process: a fixed seed, few sequences, a time budget as a cap
+PROPERTY_ARGS=(--suite properties --seed 20260701 --runs 60 --time-budget 30s)
+run_conformance "properties" reference "${PROPERTY_ARGS[@]}"
+
+# 7-9. conformance, the property suite and the differential run over HTTP against npm start
+# on a free port (manual clock: scenarios move it)
 start="$(now)"
 "$NODE" --import tsx scripts/serve.ts --port 0 --clock manual --quiet >"$TMP/serve.log" 2>&1 &
 SERVER_PID=$!
@@ -152,6 +163,8 @@ for _ in $(seq 1 300); do
 done
 if [ -n "$URL" ]; then
   run_conformance "conformance HTTP" "$URL"
+  run_conformance "properties HTTP" "$URL" "${PROPERTY_ARGS[@]}"
+  run_conformance "differential" "$URL" "${PROPERTY_ARGS[@]}" --oracle reference
 else
   banner "conformance HTTP"
   echo "scripts/serve.ts did not print its URL:"
@@ -162,7 +175,7 @@ kill "$SERVER_PID" 2>/dev/null
 wait "$SERVER_PID" 2>/dev/null
 SERVER_PID=""
 
-# 7. the package as a user installs it (it prints "package: N passed, N failed" last)
+# 10. the package as a user installs it (it prints "package: N passed, N failed" last)
 banner "package"
 start="$(now)"
 NODE="$NODE" NODE22="$NODE22" bash scripts/package/check.sh 2>&1 | tee "$TMP/package.log"

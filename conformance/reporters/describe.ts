@@ -1,6 +1,7 @@
 // A failing step, in plain text: the request as sent, what was expected, what came back.
 import type { Classified } from '../expectations.ts';
 import type { StepFailure } from '../run.ts';
+import type { RunInfo } from './reporter.ts';
 
 const BODY_LIMIT = 2000;
 
@@ -30,12 +31,32 @@ export function describeFailure(f: StepFailure): string[] {
   return lines;
 }
 
+/** A property family's failure: seed, path, the shrunk sequence, the scenario it became. */
+export function describeProperty(r: Classified): string[] {
+  const p = r.property;
+  if (p === undefined || p.counterexample === undefined) return [];
+  const lines = [`seed ${p.seed}, path ${p.path ?? ''}; shrunk sequence:`, ...p.counterexample.map((c, i) => `  ${i + 1}. ${c}`)];
+  if (p.saved !== undefined) lines.push(`scenario (${p.steps ?? 0} steps): ${p.saved}`);
+  else lines.push(`scenario: ${p.steps ?? 0} steps (not saved: --save-failures DIR writes it)`);
+  lines.push(p.reproduces === true ? 'replayed by the scenario runner, it fails at the same step' : 'replayed by the scenario runner, it does NOT fail at the same step: a flaky target, or a check the scenario cannot state');
+  return lines;
+}
+
 /** Everything about one non-passing scenario, ready to print. */
 export function describeResult(r: Classified): string[] {
   const lines = [`${r.id} — ${r.what}`, `file: ${r.file}`];
   if (r.expectedFailure) lines.push(`expected to fail: ${r.expectedFailure}`);
   if (r.outcome === 'xpass') lines.push('it passed: remove it from the expectations file');
   if (r.reason) lines.push(r.reason);
+  lines.push(...describeProperty(r));
   if (r.failure) lines.push(...describeFailure(r.failure));
   return lines;
+}
+
+/** The command that reruns one result: a scenario by id; the property suite as it ran, with the seed and the failure's path. */
+export function replayOf(info: RunInfo, r: Classified): string {
+  const p = r.property;
+  if (p === undefined) return `${info.replay} --only ${r.id}`;
+  const base = info.propertyReplay ?? `${info.replay} --suite properties`;
+  return `${base} --seed ${p.seed}${p.path !== undefined && p.path !== '' ? ` --path ${p.path}` : ` --runs ${p.runs}`}`;
 }

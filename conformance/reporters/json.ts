@@ -1,4 +1,5 @@
 // The whole run as one JSON document.
+import { replayOf } from './describe.ts';
 import { fileReporter, type Reporter } from './reporter.ts';
 
 export function jsonReporter(): Reporter {
@@ -9,6 +10,7 @@ export function jsonReporter(): Reporter {
       summary: { total: summary.total, ...summary.counts },
       stale_expectations: summary.stale,
       unloadable_files: summary.badFiles,
+      ...(summary.properties !== undefined ? { properties: summary.properties } : {}),
       results: results.map((r) => ({
         id: r.id,
         file: r.file,
@@ -18,7 +20,8 @@ export function jsonReporter(): Reporter {
         ...(r.reason !== undefined ? { reason: r.reason } : {}),
         ...(r.expectedFailure !== undefined ? { expected_failure: r.expectedFailure } : {}),
         ...(r.failure !== undefined ? { failure: r.failure } : {}),
-        ...(r.outcome !== 'pass' && r.outcome !== 'skip' ? { replay: `${info.replay} --only ${r.id}` } : {}),
+        ...(r.property !== undefined ? { property: r.property } : {}),
+        ...(r.outcome !== 'pass' && r.outcome !== 'skip' ? { replay: replayOf(info, r) } : {}),
       })),
     };
     return `${JSON.stringify(report, null, 2)}\n`;

@@ -1,6 +1,6 @@
 // JUnit XML, one <testcase> per scenario, grouped by area (the id's first segment).
 import type { Classified, Summary } from '../expectations.ts';
-import { describeResult } from './describe.ts';
+import { describeResult, replayOf } from './describe.ts';
 import { fileReporter, type Reporter } from './reporter.ts';
 
 export function xmlEscape(s: string): string {
@@ -32,10 +32,11 @@ export function junitReporter(): Reporter {
       const s = rs.filter((r) => r.outcome === 'skip' || r.outcome === 'xfail').length;
       const t = rs.reduce((x, r) => x + r.durationMs, 0);
       out.push(`  <testsuite name="${xmlEscape(area)}" tests="${rs.length}" failures="${f}" errors="${e}" skipped="${s}" time="${seconds(t)}">`);
-      out.push(`    <properties><property name="target" value="${xmlEscape(info.target)}"/></properties>`);
+      const stats = area === 'properties' && summary.properties !== undefined ? Object.entries(summary.properties).map(([k, v]) => `<property name="${xmlEscape(k)}" value="${xmlEscape(String(v))}"/>`).join('') : '';
+      out.push(`    <properties><property name="target" value="${xmlEscape(info.target)}"/>${stats}</properties>`);
       for (const r of rs) {
         const open = `    <testcase classname="${xmlEscape(area)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${seconds(r.durationMs)}"`;
-        const body = xmlEscape([...describeResult(r), `replay: ${info.replay} --only ${r.id}`].join('\n'));
+        const body = xmlEscape([...describeResult(r), `replay: ${replayOf(info, r)}`].join('\n'));
         const first = xmlEscape(r.failure?.problems[0] ?? r.reason ?? r.expectedFailure ?? r.outcome);
         switch (r.outcome) {
           case 'pass':

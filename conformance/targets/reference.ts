@@ -1,20 +1,21 @@
 // The in-process target: a fresh createReference() per scenario, requests through
 // reference.dispatch (synchronous, the same bytes as over HTTP), control through
 // reference.control.
-import { createReference, type ReferenceOptions } from '../../reference/index.ts';
+import { createReference, type Reference, type ReferenceOptions } from '../../reference/index.ts';
 import type { Capability, ControlAction, Profile } from '../schema.ts';
 import { observe, type Session, type Target } from './target.ts';
 
 type ControlParams = Record<string, string | number | boolean>;
 
-export function referenceTarget(profile: Profile, options: ReferenceOptions = {}): Target {
+/** `wrap`: what to make of each fresh reference (a test may inject a fault: scripts/faults.ts). */
+export function referenceTarget(profile: Profile, options: ReferenceOptions = {}, wrap: (reference: Reference) => Reference = (r) => r): Target {
   const capabilities = new Set<Capability>(['control']);
   if (profile.capabilities.jwt_secret !== undefined) capabilities.add('jwt_secret');
   return {
     name: 'reference',
     capabilities,
     async open(): Promise<Session> {
-      const reference = createReference(options);
+      const reference = wrap(createReference(options));
       return {
         async send(req) {
           const res = reference.dispatch({

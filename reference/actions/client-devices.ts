@@ -1,15 +1,13 @@
 // Registering and removing a client device (zulip/zulip zerver/actions/devices.py,
 // zerver/views/devices.py): the device id a mobile client then names in its push
 // registration. Each change is told to the owner alone.
-import { accessDevice, CLIENT_DEVICE_LEVEL } from '../domain/devices.ts';
-import { requireFeatureLevel } from '../domain/feature-level.ts';
+import { accessDevice } from '../domain/devices.ts';
 import { DEVICES, newDevice, type Device } from '../state/devices.ts';
 import type { User } from '../state/types.ts';
 import type { World } from '../world.ts';
 
 /** POST /register_client_device: a new device owned by the caller. */
 export function registerClientDevice(world: World, actor: User): Device {
-  requireFeatureLevel(world, CLIENT_DEVICE_LEVEL);
   const table = world.store.table(DEVICES);
   const device = newDevice(table.nextId(), actor.user_id);
   table.put(device);

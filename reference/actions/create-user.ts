@@ -3,6 +3,7 @@
 import { hashPassword } from '../crypto/password.ts';
 import { directMembers } from '../domain/groups.ts';
 import { canSeeDeliveryEmail, formatBot, formatUser, isAdmin } from '../domain/users.ts';
+import { awaitFirstLogin } from './first-login.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import { ROLE, type Role, type User } from '../state/types.ts';
@@ -58,6 +59,8 @@ export function doCreateUser(world: World, spec: NewUser): User {
     receives_typing_notifications: true,
   };
   store.putUser(user);
+  // A human created through the API has yet to log in (actions/first-login.ts).
+  if (!user.is_bot) awaitFirstLogin(world, user);
   notifyCreatedUser(world, user);
   if (user.is_bot) notifyCreatedBot(world, user);
   return user;
@@ -82,7 +85,8 @@ function notifyCreatedUser(world: World, user: User): void {
   const withEmail = everyone.filter((viewer) => canSeeDeliveryEmail(viewer, user)).map((u) => u.user_id);
   const without = everyone.filter((viewer) => !canSeeDeliveryEmail(viewer, user)).map((u) => u.user_id);
   if (withEmail.length > 0) store.emit(withEmail, { type: 'realm_user', op: 'add', person: { ...person, delivery_email: user.delivery_email } });
-  if (without.length > 0) store.emit(without, { type: 'realm_user', op: 'add', person: { ...person, delivery_email: null } });
+  // As an anonymous viewer sees it: null, or (before feature level 163) no key at all.
+  if (without.length > 0) store.emit(without, { type: 'realm_user', op: 'add', person });
   const ids = everyone.map((u) => u.user_id);
   for (const group of store.groups().filter((g) => g.is_system_group).sort((a, b) => a.id - b.id)) {
     if (directMembers(store, group, world.nowMs()).includes(user.user_id)) {

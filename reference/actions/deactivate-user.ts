@@ -6,6 +6,7 @@
 // user's bots, then the user, then applies the requested actions to the bots and then
 // the user, then records the notification email.
 import type { RealmUserEvent } from '../state/events.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { systemGroupId } from '../domain/groups.ts';
 import { avatarUrl, isAdmin, isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
@@ -23,15 +24,13 @@ export interface DeactivateUserActions {
 }
 
 /**
- * Feature level from which deactivation sends peer_remove (and from 428, for archived
- * channels too). a ~2024 zerver/actions/users.py do_deactivate_user sent none;
+ * Deactivation sends peer_remove from feature level 377 (and from 428, for archived
+ * channels too: domain/feature-levels.ts). a ~2024 zerver/actions/users.py do_deactivate_user sent none;
  * the API documentation of the peer_remove event ("Before Zulip 10.0 (feature level
  * 377), this event was not sent on user deactivation"; FL 428 for archived channels)
  * and a newer send_events_for_user_deactivation (peer_remove before the realm_user
  * update) show the modern server sends it, so this follows the newer sources.
  */
-const PEER_REMOVE_FEATURE_LEVEL = 377;
-const PEER_REMOVE_ARCHIVED_FEATURE_LEVEL = 428;
 const DELETED_USER_NAME = 'Deleted user';
 
 /** access_user_by_id(for_admin=True), then the owner rules of deactivate_user_backend. */
@@ -76,7 +75,7 @@ function deactivateOne(world: World, user: User): void {
   const before = accessBefore(store, user);
   store.putUser({ ...user, is_active: false });
   const deactivated = store.user(user.user_id) as User;
-  if (store.config.feature_level >= PEER_REMOVE_FEATURE_LEVEL) emitPeerRemove(world, deactivated);
+  if (atLeast(store, 'deactivation_peer_remove')) emitPeerRemove(world, deactivated);
   emitDeactivationEvents(world, deactivated, before);
   if (deactivated.is_bot) store.emit(botOwnerUserIds(store, deactivated), { type: 'realm_bot', op: 'update', bot: { user_id: deactivated.user_id, is_active: false } });
 }
@@ -122,7 +121,7 @@ function systemDirectMember(store: Store, name: string, u: User): boolean {
  */
 function emitPeerRemove(world: World, user: User): void {
   const store = world.store;
-  const withArchived = store.config.feature_level >= PEER_REMOVE_ARCHIVED_FEATURE_LEVEL;
+  const withArchived = atLeast(store, 'deactivation_peer_remove_archived');
   const altered = new Map<Channel, Set<number>>();
   for (const id of store.subscribedChannelIds(user.user_id)) {
     const c = store.channel(id);

@@ -4,7 +4,8 @@ import type { DeleteMessageEvent } from '../state/events.ts';
 import { hasPermission, CHANNEL_SETTINGS, REALM_SETTINGS } from '../domain/permissions.ts';
 import { hasMessageAccess } from '../domain/messages.ts';
 import { firstMessageId } from '../domain/channels.ts';
-import { isGuest } from '../domain/users.ts';
+import { atLeast } from '../domain/feature-levels.ts';
+import { isAdmin, isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
@@ -23,6 +24,11 @@ export function checkCanDeleteMessage(world: World, user: User, m: Message): voi
   const realm = store.realm;
   const channel = m.stream_id === null ? undefined : store.channel(m.stream_id);
   const denied = new BadRequest("You don't have permission to delete this message");
+  // Before feature level 281 only organization administrators could delete (zulip.com/api/delete-message).
+  if (!atLeast(store, 'delete_message_groups')) {
+    if (isAdmin(user)) return;
+    throw denied;
+  }
   if (hasPermission(store, REALM_SETTINGS.can_delete_any_message_group, realm.can_delete_any_message_group, user, now)) return;
   if (channel && hasPermission(store, CHANNEL_SETTINGS.can_delete_any_message_group, channel.can_delete_any_message_group, user, now)) return;
   const sender = store.user(m.sender_id);

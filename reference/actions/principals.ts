@@ -3,15 +3,13 @@
 // zerver/lib/users.py (bulk_access_users_by_id / _by_email, access_user_common).
 // Before feature level 208 an unusable principal was a 403 UNAUTHORIZED_PRINCIPAL
 // (PrincipalError); since then it is a 400 BAD_REQUEST.
+import { atLeast } from '../domain/feature-levels.ts';
 import type { World } from '../world.ts';
 import { BadRequest, PrincipalError } from '../errors.ts';
 import { apiEmail } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 
 export type Principals = string[] | number[];
-
-/** The feature level at which an unusable principal became a 400 BAD_REQUEST. */
-const PRINCIPAL_ERROR_BECAME_400 = 208;
 
 /**
  * The users the principals name, in the order given, each once. Unknown ids and
@@ -20,7 +18,7 @@ const PRINCIPAL_ERROR_BECAME_400 = 208;
  */
 export function resolvePrincipals(world: World, principals: Principals): User[] {
   const store = world.store;
-  const legacy = store.config.feature_level < PRINCIPAL_ERROR_BECAME_400;
+  const legacy = !atLeast(store, 'principal_error_400');
   const found: User[] = [];
   for (const p of principals) {
     // By email the real server matches the API email (upper-cased), never a hidden real address.

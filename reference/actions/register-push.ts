@@ -13,6 +13,7 @@
 // inside the request, after the first event: the response, the events and their order
 // are the real server's; only the pending state between the two events is never seen.
 import { readTokenId, parsePushKey } from '../crypto/push-key.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { bouncerRegister } from '../domain/push-bouncer.ts';
 import { accessDevice } from '../domain/devices.ts';
 import { ApiError, BadRequest } from '../errors.ts';
@@ -21,9 +22,6 @@ import { DEVICES, type Device, type PushTokenKind } from '../state/devices.ts';
 import { LEGACY_PUSH } from '../state/legacy-push.ts';
 import type { User } from '../state/types.ts';
 import type { World } from '../world.ts';
-
-/** Legacy registrations of the same token are removed on success since this level (zulip.com/api/changelog). */
-export const LEGACY_REMOVAL_LEVEL = 483;
 
 export class PushServiceNotConfigured extends ApiError {
   constructor() {
@@ -141,7 +139,7 @@ function bouncerStep(world: World, actor: User, device: Device, token: TokenFiel
   }
   table.put({ ...device, push_token_id: token.canonical, pending_push_token_id: null, registration: outcome.registration });
   emit({ push_token_id: token.token_id, pending_push_token_id: null });
-  if (world.config.feature_level >= LEGACY_REMOVAL_LEVEL) removeLegacyRegistrations(world, actor, outcome.registration.token);
+  if (atLeast(world, 'legacy_push_removal')) removeLegacyRegistrations(world, actor, outcome.registration.token);
 }
 
 /**

@@ -5,6 +5,7 @@
 // (do_change_subscription_property).
 import type { SubscriptionEvent } from '../state/events.ts';
 import { accessChannelById } from '../domain/channels.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import type { World } from '../world.ts';
 import type { User } from '../state/types.ts';
 import { BadRequest } from '../errors.ts';
@@ -70,7 +71,10 @@ export function checkPropertyChanges(world: World, actor: User, changes: Propert
   });
 }
 
-/** Apply in order; is_muted and its inverse in_home_view each send two events, in_home_view first. */
+/**
+ * Apply in order; is_muted and its inverse in_home_view each send two events, in_home_view
+ * first (before feature level 139, only the in_home_view one).
+ */
 export function doPropertyChanges(world: World, me: User, planned: PlannedChange[]): void {
   const store = world.store;
   for (const { change, channel } of planned) {
@@ -80,6 +84,6 @@ export function doPropertyChanges(world: World, me: User, planned: PlannedChange
     store.putSubscription({ ...sub, [property]: value });
     const event = (p: string, v: unknown): SubscriptionEvent => ({ type: 'subscription', op: 'update', property: p, value: v, stream_id: channel.stream_id });
     if (property === 'is_muted') store.emit([me.user_id], event('in_home_view', !value));
-    store.emit([me.user_id], event(property, value));
+    if (property !== 'is_muted' || atLeast(store, 'mute_update_two_events')) store.emit([me.user_id], event(property, value));
   }
 }

@@ -4,6 +4,7 @@
 // do_send_stream_typing_notification). Nothing is stored: checkTyping validates in the
 // real server's order and returns the event and who gets it; doTyping emits it.
 import { accessChannelById } from '../domain/channels.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { checkCanSendToChannel } from '../domain/send-permission.ts';
 import { userSetting } from '../domain/user-settings.ts';
 import { BadRequest } from '../errors.ts';
@@ -54,7 +55,9 @@ function checkChannelTyping(world: World, sender: User, req: TypingRequest): Typ
   const { channel } = accessChannelById(store, sender, req.streamId, world.nowMs());
   checkCanSendToChannel(store, sender, channel, world.nowMs());
   // maybe_rename_general_chat_to_empty_topic, maybe_rename_no_topic_to_empty_topic.
-  const topic = req.topic === store.realm.empty_topic_display_name || req.topic === '(no topic)' ? '' : req.topic;
+  // By feature level: the display name is an alias from 334, '(no topic)' from 372.
+  const alias = (req.topic === store.realm.empty_topic_display_name && atLeast(store, 'empty_topic')) || (req.topic === '(no topic)' && atLeast(store, 'typing_no_topic_alias'));
+  const topic = alias ? '' : req.topic;
   const event: TypingEvent = {
     type: 'typing',
     op: req.op,

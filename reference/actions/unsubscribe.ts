@@ -4,6 +4,7 @@
 // and zerver/actions/streams.py (bulk_remove_subscriptions, send_subscription_remove_events),
 // zerver/actions/message_flags.py (do_mark_stream_messages_as_read).
 import { hasBasicAccess, inChannelGroup } from '../domain/channels.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest, StreamDoesNotExist } from '../errors.ts';
@@ -30,9 +31,12 @@ export function checkUnsubscribe(world: World, actor: User, names: string[], pri
   for (const name of names) checkChannelName(name);
   const found = new Map<number, Channel>();
   const missing: string[] = [];
+  // NOTE: approximation: before feature level 362 an archived channel is refused as one
+  // that does not exist; the real server's refusal of that time is not documented.
+  const archivedClosed = !atLeast(store, 'archived_channel_subscriptions');
   for (const name of names) {
     const c = store.channelByName(name);
-    if (c) found.set(c.stream_id, c);
+    if (c && !(archivedClosed && c.is_archived)) found.set(c.stream_id, c);
     else missing.push(name);
   }
   // The permission to remove others is checked before the names are known to exist.
@@ -58,7 +62,9 @@ function canRemoveSubscribers(world: World, actor: User, channels: Channel[]): b
   const now = world.nowMs();
   if (isAdmin(actor)) return true;
   if (isGuest(actor)) return false;
-  if (channels.every((c) => inChannelGroup(store, actor, c, 'can_administer_channel_group', now))) return true;
+  // Channel administrators as such: from feature level 349.
+  const channelAdmins = atLeast(store, 'add_subscribers_without_subscribing');
+  if (channelAdmins && channels.every((c) => inChannelGroup(store, actor, c, 'can_administer_channel_group', now))) return true;
   if (!channels.every((c) => hasBasicAccess(store, actor, c, now, false))) return false;
   return channels.every((c) => inChannelGroup(store, actor, c, 'can_remove_subscribers_group', now));
 }

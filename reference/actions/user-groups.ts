@@ -4,6 +4,7 @@
 // lock_subgroups_with_respect_to_supergroup) and zerver/actions/user_groups.py
 // (check_add_user_group, add_subgroups_to_user_group, remove_subgroups_from_user_group).
 // check* validates everything and returns a plan; do* applies it and emits the events.
+import { atLeast } from '../domain/feature-levels.ts';
 import { recursiveSubgroupIds, systemGroupId } from '../domain/groups.ts';
 import { defaultSetting, hasPermission, parseGroupSetting, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG } from '../domain/permissions.ts';
 import { isGuest } from '../domain/users.ts';
@@ -13,11 +14,6 @@ import type { Store } from '../state/store.ts';
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type User, type UserGroup, type UserGroupSetting } from '../state/types.ts';
 import { formatUserGroup } from '../domain/user-groups.ts';
 import { activeUserIds, emitStreamCreate, emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
-
-/** Feature level from which bots may call the group endpoints (zulip.com/api/changelog, level 496). */
-export const BOTS_ALLOWED_FEATURE_LEVEL = 496;
-/** Feature level from which a deactivated group's subgroups may be changed (zulip.com/api/update-user-group-subgroups). */
-export const DEACTIVATED_GROUPS_EDITABLE_FEATURE_LEVEL = 391;
 
 const NAME_MAX_LENGTH = 100;
 const RESERVED_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
@@ -29,7 +25,7 @@ const RESERVED_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
  */
 export function requireMemberOrAdmin(world: World, me: User): User {
   if (isGuest(me)) throw new BadRequest('Not allowed for guest users');
-  if (me.is_bot && world.store.config.feature_level < BOTS_ALLOWED_FEATURE_LEVEL) {
+  if (me.is_bot && !atLeast(world, 'bots_manage_groups')) {
     throw new BadRequest('This endpoint does not accept bot requests.');
   }
   return me;
@@ -157,7 +153,7 @@ export function accessUserGroupForUpdate(world: World, me: User, groupId: number
   const now = world.nowMs();
   const group = store.group(groupId);
   if (!group) throw new BadRequest('Invalid user group');
-  if (group.deactivated && store.config.feature_level < DEACTIVATED_GROUPS_EDITABLE_FEATURE_LEVEL) {
+  if (group.deactivated && !atLeast(store, 'deactivated_group_subgroups')) {
     throw new BadRequest('User group is deactivated.');
   }
   if (group.is_system_group) throw new BadRequest('Insufficient permission');

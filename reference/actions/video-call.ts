@@ -4,8 +4,7 @@
 // user with a has_vidprov_token event. Error texts are upstream's, naming Webex.
 // NOTE: approximation: no provider is called; the meeting URL is drawn from the seeded random, so the same requests give the same URLs.
 import { hex } from '../crypto/encoding.ts';
-import { requireFeatureLevel } from '../domain/feature-level.ts';
-import { hasVidprovToken, VIDPROV_LEVEL } from '../domain/video-calls.ts';
+import { hasVidprovToken } from '../domain/video-calls.ts';
 import { ApiError, BadRequest } from '../errors.ts';
 import type { User } from '../state/types.ts';
 import { VIDPROV_TOKENS } from '../state/vidprov-tokens.ts';
@@ -19,7 +18,6 @@ export class InvalidVideoCallProviderToken extends ApiError {
 
 /** Not configured first (the OAuth session needs the credentials), then the user's token. */
 export function checkCreateVideoCall(world: World, actor: User): void {
-  requireFeatureLevel(world, VIDPROV_LEVEL);
   if (!world.config.vidprov_configured) throw new BadRequest('Webex credentials have not been configured');
   if (!hasVidprovToken(world.store, actor.user_id)) throw new InvalidVideoCallProviderToken();
 }

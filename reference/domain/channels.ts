@@ -16,6 +16,7 @@
 import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import { CHANNEL_GROUP_SETTINGS, type Channel, type ChannelGroupSetting, type GroupSettingValue, type Subscription, type User } from '../state/types.ts';
+import { atLeast, type FeatureKey } from './feature-levels.ts';
 import { systemGroupId } from './groups.ts';
 import { CHANNEL_SETTINGS, hasPermission } from './permissions.ts';
 import { isAdmin, isGuest } from './users.ts';
@@ -24,8 +25,26 @@ export function isSubscribed(store: Store, userId: number, streamId: number): bo
   return store.subscription(userId, streamId) !== undefined;
 }
 
-/** Is the user in the channel's group setting (guests never, for these settings)? */
+/** The group settings of later feature levels: on an older server they do not exist and grant nothing. */
+const SETTING_SINCE: Partial<Record<ChannelGroupSetting, FeatureKey>> = {
+  can_send_message_group: 'can_send_message_group',
+  can_add_subscribers_group: 'channel_can_add_subscribers_group',
+  can_subscribe_group: 'can_subscribe_group',
+};
+
+/** Does the server's feature level have this channel setting? */
+export function hasChannelSetting(store: Store, setting: ChannelGroupSetting): boolean {
+  const key = SETTING_SINCE[setting];
+  return key === undefined || atLeast(store, key);
+}
+
+/**
+ * Is the user in the channel's group setting (guests never, for these settings)? A setting
+ * of a later feature level grants nothing; who may post is older than its field
+ * (stream_post_policy), so can_send_message_group always counts.
+ */
 export function inChannelGroup(store: Store, user: User, channel: Channel, setting: ChannelGroupSetting, nowMs: number): boolean {
+  if (setting !== 'can_send_message_group' && !hasChannelSetting(store, setting)) return false;
   return hasPermission(store, CHANNEL_SETTINGS[setting], channel[setting], user, nowMs);
 }
 
@@ -35,7 +54,9 @@ export function hasContentAccess(store: Store, user: User, channel: Channel, now
   if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
   if (isGuest(user)) return false;
   if (!channel.invite_only) return true;
-  return inChannelGroup(store, user, channel, 'can_subscribe_group', nowMs) || inChannelGroup(store, user, channel, 'can_add_subscribers_group', nowMs);
+  if (inChannelGroup(store, user, channel, 'can_subscribe_group', nowMs)) return true;
+  // Adding subscribers to a private channel one is not in: from feature level 349.
+  return atLeast(store, 'add_subscribers_without_subscribing') && inChannelGroup(store, user, channel, 'can_add_subscribers_group', nowMs);
 }
 
 /** Metadata access through the three groups that grant it (has_metadata_access_to_channel_via_groups). */
@@ -149,7 +170,8 @@ export function formatChannel(store: Store, channel: Channel, nowSeconds: number
     folder_id: channel.folder_id,
     is_recently_active: isRecentlyActive(store, channel, nowSeconds),
   };
-  for (const setting of CHANNEL_GROUP_SETTINGS) out[setting] = cloneSetting(channel[setting]);
+  for (const setting of CHANNEL_GROUP_SETTINGS) if (hasChannelSetting(store, setting)) out[setting] = cloneSetting(channel[setting]);
+  if (!atLeast(store, 'archived_channels')) delete out['is_archived'];
   out['subscriber_count'] = store.subscriberCount(channel.stream_id);
   out['stream_weekly_traffic'] = streamWeeklyTraffic(store, channel, nowSeconds);
   return out;

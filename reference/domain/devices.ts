@@ -5,10 +5,6 @@ import { DEVICES, type Device } from '../state/devices.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 
-/** Feature levels of the client-device endpoints (zulip.com/api/changelog). */
-export const CLIENT_DEVICE_LEVEL = 468;
-export const REMOVE_CLIENT_DEVICE_LEVEL = 470;
-
 export function devicesOf(store: Store, userId: number): Device[] {
   return store.table(DEVICES).find('owner', userId);
 }

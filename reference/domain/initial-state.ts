@@ -29,6 +29,7 @@ import { unreadMsgs } from './initial-state/unread.ts';
 import { realmBotState, realmUserState } from './initial-state/users.ts';
 import type { RegisterView, StateContext, StateProvider } from './initial-state/view.ts';
 import { formatUserGroup } from './user-groups.ts';
+import { atLeast, type FeatureKey } from './feature-levels.ts';
 
 export { NO_CAPABILITIES, type ClientCapabilities, type RegisterView, type StateContext, type StateProvider } from './initial-state/view.ts';
 
@@ -37,6 +38,12 @@ interface Part {
   readonly when: string | ((ctx: StateContext) => boolean);
   readonly build: StateProvider;
 }
+
+/** Wanted, and the server's feature level has it. */
+const since =
+  (type: string, key: FeatureKey) =>
+  (ctx: StateContext): boolean =>
+    ctx.want(type) && atLeast(ctx.store, key);
 
 const fixed =
   (values: Record<string, unknown>): StateProvider =>
@@ -51,8 +58,9 @@ const PARTS: readonly Part[] = [
   { when: 'saved_snippets', build: fixed({ saved_snippets: [] }) },
   { when: 'navigation_views', build: fixed({ navigation_views: [] }) },
   { when: 'drafts', build: draftsInitialState },
-  { when: 'scheduled_messages', build: scheduledMessagesInitialState },
-  { when: 'reminders', build: remindersInitialState },
+  // State of later feature levels comes from servers that have it (domain/feature-levels.ts).
+  { when: since('scheduled_messages', 'scheduled_messages_create'), build: scheduledMessagesInitialState },
+  { when: since('reminders', 'reminders_list'), build: remindersInitialState },
   // Left out for clients that listed event types including user_topic.
   { when: (c) => c.want('muted_topics') && (c.view.fetchEventTypes === null || !c.want('user_topic')), build: mutedTopicsState },
   { when: 'muted_users', build: fixed({ muted_users: [] }) },
@@ -92,7 +100,7 @@ const PARTS: readonly Part[] = [
   { when: 'video_calls', build: videoCallsInitialState },
   // GIPHY_API_KEY is not set.
   { when: 'giphy', build: fixed({ giphy_api_key: '' }) },
-  { when: 'device', build: devicesInitialState },
+  { when: since('device', 'push_device_registration'), build: devicesInitialState },
 ];
 
 /** realm_user_groups: by id; deactivated groups only with include_deactivated_groups. */

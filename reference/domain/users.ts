@@ -2,6 +2,7 @@
 // format_user_row, can_access_delivery_email; zerver/lib/avatar.py).
 import { md5 } from '@noble/hashes/legacy.js';
 import { hex } from '../crypto/encoding.ts';
+import { atLeast } from './feature-levels.ts';
 import { apiEmail, type Store } from '../state/store.ts';
 import { EMAIL_VISIBILITY, ROLE, type User } from '../state/types.ts';
 
@@ -87,8 +88,13 @@ export function formatUser(store: Store, viewer: User | null, u: User, view: Use
     // real server omits it for them. Understudy follows the documentation.
     bot_type: u.is_bot ? u.bot_type : null,
   };
+  // Fields by feature level (domain/feature-levels.ts).
+  // NOTE: approximation: before level 163 the real server decided delivery_email by the
+  // realm-wide email visibility; here it is left out wherever it would be null.
+  if (out['delivery_email'] === null && !atLeast(store, 'delivery_email_always')) delete out['delivery_email'];
+  if (!atLeast(store, 'is_imported_stub')) delete out['is_imported_stub'];
   if (u.is_bot) out['bot_owner_id'] = u.bot_owner_id;
-  if (u.is_deleted) out['is_deleted'] = true;
+  if (u.is_deleted && atLeast(store, 'is_deleted')) out['is_deleted'] = true;
   if (!u.is_bot && view.includeCustomProfileFields) out['profile_data'] = structuredClone(u.profile_data);
   return out;
 }

@@ -6,8 +6,6 @@ import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 import { VIDPROV_TOKENS } from '../state/vidprov-tokens.ts';
 
-export const VIDPROV_LEVEL = 493;
-
 export function hasVidprovToken(store: Store, userId: number): boolean {
   return store.table(VIDPROV_TOKENS).get(userId) !== undefined;
 }

@@ -3,8 +3,10 @@
 // (EmailAuthBackend, common_get_active_user): deactivation is reported before the
 // password is checked; these endpoints keep their own error codes.
 import { z } from 'zod';
+import { recordLogin } from '../actions/first-login.ts';
 import { checkPassword } from '../crypto/password.ts';
 import { verifyHs256 } from '../crypto/jwt.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { formatUser } from '../domain/users.ts';
 import type { Ctx } from '../request/context.ts';
 import { AuthenticationFailed, BadRequest, RealmDeactivated, UserDeactivated } from '../errors.ts';
@@ -24,6 +26,12 @@ function activeUserByEmail(store: Store, email: string): User {
   return user;
 }
 
+/** The login happened: the user as it is after it (a first login may rewrite date_joined). */
+function recordLoginOf(ctx: Ctx, user: User): User {
+  recordLogin(ctx.world, user);
+  return ctx.store.user(user.user_id) as User;
+}
+
 export function fetchApiKey(ctx: Ctx): Record<string, unknown> {
   const { username, password } = ctx.params.read({ username: str(), password: str() });
   if (!EMAIL_SHAPE.test(username)) throw new BadRequest('Enter a valid email address.');
@@ -32,7 +40,10 @@ export function fetchApiKey(ctx: Ctx): Record<string, unknown> {
   }
   const user = activeUserByEmail(ctx.store, username);
   if (password === '' || !checkPassword(password, user.password_hash)) throw new AuthenticationFailed();
-  return { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };
+  recordLogin(ctx.world, user);
+  const out: Record<string, unknown> = { api_key: user.api_key, email: user.delivery_email };
+  if (atLeast(ctx.store, 'fetch_api_key_user_id')) out['user_id'] = user.user_id;
+  return out;
 }
 
 export function jwtFetchApiKey(ctx: Ctx): Record<string, unknown> {
@@ -44,7 +55,7 @@ export function jwtFetchApiKey(ctx: Ctx): Record<string, unknown> {
   if (!verified.ok) throw new BadRequest('Bad JSON web token');
   const email = verified.claims['email'];
   if (email === undefined || email === null) throw new BadRequest('No email specified in JSON web token claims');
-  const user = activeUserByEmail(ctx.store, String(email));
+  const user = recordLoginOf(ctx, activeUserByEmail(ctx.store, String(email)));
   const out: Record<string, unknown> = { api_key: user.api_key, email: user.delivery_email };
   if (p.include_profile) {
     out['user'] = formatUser(ctx.store, user, user, { clientGravatar: false, includeCustomProfileFields: false });

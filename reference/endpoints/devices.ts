@@ -2,8 +2,6 @@
 // zerver/views/devices.py.
 import { z } from 'zod';
 import { checkRemoveClientDevice, doRemoveClientDevice, registerClientDevice as register } from '../actions/client-devices.ts';
-import { REMOVE_CLIENT_DEVICE_LEVEL } from '../domain/devices.ts';
-import { requireFeatureLevel } from '../domain/feature-level.ts';
 import type { Ctx } from '../request/context.ts';
 import { json } from '../request/params.ts';
 
@@ -13,7 +11,6 @@ export function registerClientDevice(ctx: Ctx): Record<string, unknown> {
 }
 
 export function removeClientDevice(ctx: Ctx): Record<string, unknown> {
-  requireFeatureLevel(ctx.world, REMOVE_CLIENT_DEVICE_LEVEL);
   const { device_id } = ctx.params.read({ device_id: json(z.int()) });
   doRemoveClientDevice(ctx.world, ctx.me, checkRemoveClientDevice(ctx.world, ctx.me, device_id));
   return {};

@@ -10,6 +10,7 @@ import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import type { EventQueue, QueueCapabilities } from '../state/event-queues.ts';
+import { includeSubscribersParam } from './subscriptions.ts';
 
 const CAPABILITY_KEYS = [
   'notification_settings_null',
@@ -40,7 +41,6 @@ const REGISTER_PARAMS = {
   client_gravatar: json(z.boolean().nullable()).default(null),
   slim_presence: flag(false),
   all_public_streams: json(z.boolean().nullable()).default(null),
-  include_subscribers: str(z.enum(['true', 'false', 'partial'])).default('false'),
   client_capabilities: json(capabilitiesSchema).default(NO_CAPABILITIES),
   event_types: json(typesSchema).default(null),
   fetch_event_types: json(typesSchema).default(null),
@@ -50,7 +50,7 @@ const REGISTER_PARAMS = {
 };
 
 export function register(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read(REGISTER_PARAMS);
+  const p = { ...ctx.params.read(REGISTER_PARAMS), include_subscribers: ctx.params.one('include_subscribers', includeSubscribersParam(ctx.world)) };
   const me = ctx.user;
   if (me === null) {
     // A spectator in an organization with public access: state, but no queue.

@@ -10,13 +10,17 @@ import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
 import { BadNarrow, BadRequest, MissingArgument, Unauthorized } from '../errors.ts';
 import { json, str } from '../request/params.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { compileNarrow, NarrowAuthError, NarrowError, NarrowParamError, type CompiledNarrow } from '../narrow/index.ts';
 import { FLAG, type Message, type User } from '../state/types.ts';
 
 const TYPES = { direct: 'private', private: 'private', stream: 'stream', channel: 'stream' } as const;
 
+const SEND_TYPE = str(z.enum(['direct', 'private', 'stream', 'channel']));
+/** 'channel' is a type from feature level 248. */
+const SEND_TYPE_BEFORE_248 = str(z.enum(['direct', 'private', 'stream']));
 const SEND_PARAMS = {
-  type: str(z.enum(['direct', 'private', 'stream', 'channel'])),
+  type: SEND_TYPE,
   to: str().optional(),
   topic: str().alias('subject').optional(),
   content: str(),
@@ -26,7 +30,7 @@ const SEND_PARAMS = {
 };
 
 export function sendMessage(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read(SEND_PARAMS);
+  const p = ctx.params.read(atLeast(ctx.world, 'channel_message_type') ? SEND_PARAMS : { ...SEND_PARAMS, type: SEND_TYPE_BEFORE_248 });
   const { message, senderPolicy } = sendMessageAction(ctx.world, ctx.me, {
     type: TYPES[p.type],
     to: p.to,
@@ -66,7 +70,6 @@ type AnchorSpec = number | 'first_unread' | { date: number };
 const count = json(z.int().min(0));
 const GET_PARAMS = {
   anchor: str().optional(),
-  anchor_date: str().optional(),
   include_anchor: json(z.boolean()).optional(),
   num_before: count.optional(),
   num_after: count.optional(),
@@ -74,13 +77,20 @@ const GET_PARAMS = {
   narrow: json(z.array(z.unknown()).nullable()).default([]),
   client_gravatar: json(z.boolean()).default(true),
   apply_markdown: json(z.boolean()).default(true),
-  message_ids: json(z.array(z.int().min(0))).optional(),
   allow_empty_topic_name: json(z.boolean()).default(false),
   use_first_unread_anchor: json(z.boolean()).default(false),
 };
 
+/** Parameters of later feature levels: message_ids (300) and anchor_date (445); unknown ones before. */
+const MESSAGE_IDS = json(z.array(z.int().min(0))).optional();
+const ANCHOR_DATE = str().optional();
+
 export function getMessages(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read(GET_PARAMS);
+  const p = {
+    ...ctx.params.read(GET_PARAMS),
+    message_ids: atLeast(ctx.world, 'get_messages_message_ids') ? ctx.params.one('message_ids', MESSAGE_IDS) : undefined,
+    anchor_date: atLeast(ctx.world, 'anchor_date') ? ctx.params.one('anchor_date', ANCHOR_DATE) : undefined,
+  };
   const viewer = ctx.user;
   const view = { applyMarkdown: p.apply_markdown, clientGravatar: viewer !== null && p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
 
@@ -103,7 +113,7 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
   // The API documentation: num_before and num_after are required unless message_ids is given.
   if (p.num_before === undefined) throw new MissingArgument('num_before');
   if (p.num_after === undefined) throw new MissingArgument('num_after');
-  const spec = parseAnchor(p.use_first_unread_anchor ? 'first_unread' : p.anchor, p.anchor_date);
+  const spec = parseAnchor(p.use_first_unread_anchor ? 'first_unread' : p.anchor, p.anchor_date, atLeast(ctx.world, 'anchor_date'));
   const numBefore = p.num_before;
   const numAfter = p.num_after;
   if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw new BadRequest('Too many messages requested (maximum 5000).');
@@ -137,12 +147,12 @@ function shapeMessage(ctx: Ctx, viewer: User | null, narrow: CompiledNarrow, vie
   return out;
 }
 
-function parseAnchor(raw: string | undefined, anchorDate: string | undefined): AnchorSpec {
+function parseAnchor(raw: string | undefined, anchorDate: string | undefined, dateAnchors: boolean): AnchorSpec {
   if (raw === undefined) throw new BadRequest("Missing 'anchor' argument.");
   if (raw === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
   if (raw === 'oldest') return 0;
   if (raw === 'first_unread') return 'first_unread';
-  if (raw === 'date') {
+  if (raw === 'date' && dateAnchors) {
     // Feature level 445 (zulip.com/api/get-messages): the first message on or after anchor_date, else the newest.
     if (anchorDate === undefined) throw new MissingArgument('anchor_date');
     const seconds = parseAnchorDate(anchorDate);

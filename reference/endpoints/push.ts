@@ -3,8 +3,6 @@
 // then the parameters, then the action's checks.
 import { z } from 'zod';
 import { checkRegisterPush, doRegisterPush, refuseBots } from '../actions/register-push.ts';
-import { CLIENT_DEVICE_LEVEL } from '../domain/devices.ts';
-import { requireFeatureLevel } from '../domain/feature-level.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { PUSH_TOKEN_KINDS, type PushTokenKind } from '../state/devices.ts';
@@ -31,7 +29,6 @@ const tokenKind = z
   });
 
 export function registerPushDevice(ctx: Ctx): Record<string, unknown> {
-  requireFeatureLevel(ctx.world, CLIENT_DEVICE_LEVEL);
   refuseBots(ctx.me);
   const p = ctx.params.read({
     device_id: json(z.int()),

@@ -2,6 +2,7 @@
 // zerver/views/reminders.py and zerver/views/scheduled_messages.py (fetch_reminders).
 import { z } from 'zod';
 import { checkReminder, deleteReminder as deleteAction, doReminder } from '../actions/reminders.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { formatReminder, undeliveredReminders } from '../domain/reminders.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
@@ -18,7 +19,7 @@ export function getReminders(ctx: Ctx): Record<string, unknown> {
 export function createReminder(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read(CREATE);
   // `note` exists from feature level 415; before, it is an unknown parameter.
-  const note = ctx.world.config.feature_level >= 415 ? ctx.params.read(NOTE).note : '';
+  const note = atLeast(ctx.world, 'reminder_note') ? ctx.params.read(NOTE).note : '';
   const plan = checkReminder(ctx.world, ctx.me, {
     messageId: p.message_id,
     scheduledTimestamp: p.scheduled_delivery_timestamp,

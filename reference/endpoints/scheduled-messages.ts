@@ -9,6 +9,7 @@ import {
   doEditScheduledMessage,
   doScheduleMessage,
 } from '../actions/scheduled-messages.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { formatScheduledMessage, undeliveredScheduledMessages } from '../domain/scheduled-messages.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
@@ -22,7 +23,7 @@ const typeSchema = (known: readonly string[]) =>
 /** Message.API_RECIPIENT_TYPES: 'channel' from feature level 248. */
 const TYPE = typeSchema(['direct', 'private', 'stream', 'channel']);
 const TYPE_BEFORE_248 = typeSchema(['direct', 'private', 'stream']);
-const typeParam = (ctx: Ctx) => (ctx.world.config.feature_level >= 248 ? TYPE : TYPE_BEFORE_248);
+const typeParam = (ctx: Ctx) => (atLeast(ctx.world, 'channel_message_type') ? TYPE : TYPE_BEFORE_248);
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 /** Json[int | list[int]]: pydantic names the union's first branch in its error. */
@@ -36,6 +37,7 @@ const CREATE = {
   scheduled_delivery_timestamp: json(z.int()),
   topic: str().alias('subject').optional(),
 };
+const LEGACY_EDIT_ID = json(z.int()).optional();
 const EDIT = {
   content: str().optional(),
   scheduled_delivery_timestamp: json(z.int()).optional(),
@@ -51,6 +53,22 @@ export function createScheduledMessage(ctx: Ctx): Record<string, unknown> {
   const { content, read_by_sender, to, scheduled_delivery_timestamp, topic } = CREATE;
   // In the view's order: content, read_by_sender, to, type, scheduled_delivery_timestamp, topic.
   const p = ctx.params.read({ content, read_by_sender, to, type: typeParam(ctx), scheduled_delivery_timestamp, topic });
+  // Feature levels 179-183 edited through this endpoint (PATCH came at 184).
+  const editId = atLeast(ctx.world, 'scheduled_message_edit_endpoint') ? undefined : ctx.params.one('scheduled_message_id', LEGACY_EDIT_ID);
+  if (editId !== undefined) {
+    // NOTE: approximation: the edit follows PATCH's rules, with every field given.
+    const row = checkEditScheduledMessage(ctx.world, ctx.me, {
+      id: editId,
+      type: TYPES[p.type as ApiType],
+      to: p.to as number | number[],
+      topic: p.topic,
+      content: p.content,
+      scheduledTimestamp: p.scheduled_delivery_timestamp,
+      client: clientName(ctx),
+    });
+    doEditScheduledMessage(ctx.world, row);
+    return { scheduled_message_id: editId };
+  }
   const plan = checkScheduleMessage(ctx.world, ctx.me, {
     type: TYPES[p.type as ApiType],
     to: p.to as number | number[],

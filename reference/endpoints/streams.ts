@@ -2,7 +2,8 @@
 // zerver/lib/streams.py (get_streams_for_user, do_get_streams, stream_to_dict).
 import { z } from 'zod';
 import { byName, formatChannel, hasContentAccess, hasMetadataAccess, isSubscribed } from '../domain/channels.ts';
-import { isGuest } from '../domain/users.ts';
+import { atLeast } from '../domain/feature-levels.ts';
+import { isAdmin, isGuest } from '../domain/users.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { BadRequest } from '../errors.ts';
@@ -15,20 +16,29 @@ const STREAMS_PARAMS = {
   include_public: flag(true),
   include_web_public: flag(false),
   include_subscribed: flag(true),
-  exclude_archived: flag(true),
-  include_all: flag(false),
   include_default: flag(false),
   include_owner_subscribed: flag(false),
   include_can_access_content: flag(false),
   include_all_active: flag(false),
 };
 
+/** Parameters of later feature levels (unknown ones before): exclude_archived (315), include_all (356). */
+const EXCLUDE_ARCHIVED = flag(true);
+const INCLUDE_ALL = flag(false);
+
 export function getStreams(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read(STREAMS_PARAMS);
+  const p = {
+    ...ctx.params.read(STREAMS_PARAMS),
+    // Before level 315 archived channels are never listed.
+    exclude_archived: atLeast(ctx.world, 'archived_channels') ? ctx.params.one('exclude_archived', EXCLUDE_ARCHIVED) : true,
+    include_all: atLeast(ctx.world, 'include_all') ? ctx.params.one('include_all', INCLUDE_ALL) : false,
+  };
   const me = ctx.me;
   const now = ctx.nowMs();
   const store = ctx.store;
-  // Deprecated include_all_active now means include_all, for everyone (newest server).
+  // Before level 356 include_all_active is for administrators only (zerver/lib/streams.py
+  // do_get_streams); from it on, the deprecated alias of include_all, for everyone (newest server).
+  if (p.include_all_active && !atLeast(ctx.world, 'include_all') && !isAdmin(me)) throw new BadRequest('User not authorized for this query');
   const includeAll = p.include_all || p.include_all_active;
   const owner = me.is_bot && p.include_owner_subscribed && me.bot_owner_id !== null ? me.bot_owner_id : null;
   const ownerSubscribed = (c: Channel) => owner !== null && isSubscribed(store, owner, c.stream_id);

@@ -6,17 +6,26 @@ import { z } from 'zod';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, pyStrip } from '../actions/create-channel.ts';
 import { checkSubscribe, doSubscribe } from '../actions/subscribe.ts';
 import { checkUnsubscribe, doUnsubscribe } from '../actions/unsubscribe.ts';
-import { byName, formatSubscription, hasMetadataAccess } from '../domain/channels.ts';
+import { byName, formatSubscription, hasChannelSetting, hasMetadataAccess, type SubscribersMode } from '../domain/channels.ts';
+import { atLeast } from '../domain/feature-levels.ts';
+import type { World } from '../world.ts';
 import { isGuest } from '../domain/users.ts';
 import type { Ctx } from '../request/context.ts';
 import { BadRequest } from '../errors.ts';
 import { groupSettingValue, json, str } from '../request/params.ts';
 import { CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy } from '../state/types.ts';
 
+// The API documentation (zulip.com/api/get-subscriptions): 'true', 'false' or 'partial'. The real server's REST endpoint takes a JSON
+// boolean here ('partial' only at /register); both accept "true" and "false".
+const INCLUDE_SUBSCRIBERS = str(z.enum(['true', 'false', 'partial'])).default('false');
+/** Before feature level 412 include_subscribers is a JSON boolean. */
+const INCLUDE_SUBSCRIBERS_BOOLEAN = json(z.boolean().transform((b): SubscribersMode => (b ? 'true' : 'false'))).default('false');
+
+/** include_subscribers of GET /users/me/subscriptions and POST /register, as the feature level has it. */
+export const includeSubscribersParam = (world: World) => (atLeast(world, 'partial_subscribers') ? INCLUDE_SUBSCRIBERS : INCLUDE_SUBSCRIBERS_BOOLEAN);
+
 export function getSubscriptions(ctx: Ctx): Record<string, unknown> {
-  // The API documentation (zulip.com/api/get-subscriptions): 'true', 'false' or 'partial'. The real server's REST endpoint takes a JSON
-  // boolean here ('partial' only at /register); both accept "true" and "false".
-  const p = ctx.params.read({ include_subscribers: str(z.enum(['true', 'false', 'partial'])).default('false') });
+  const p = ctx.params.read({ include_subscribers: includeSubscribersParam(ctx.world) });
   const me = ctx.me;
   const store = ctx.store;
   const now = ctx.nowMs();
@@ -45,6 +54,17 @@ const subscriptionObject = z
   });
 
 const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
+/** 'empty_topic_only' is a policy from feature level 404. */
+const TOPICS_POLICIES_BEFORE_404: readonly string[] = TOPICS_POLICIES.filter((p) => p !== 'empty_topic_only');
+const topicsPolicyParam = (known: readonly string[]) =>
+  json(
+    z
+      .string()
+      .nullable()
+      .refine((v) => v === null || known.includes(v), { message: 'Invalid topics_policy' }),
+  ).default(null);
+const TOPICS_POLICY = topicsPolicyParam(TOPICS_POLICIES);
+const TOPICS_POLICY_BEFORE_404 = topicsPolicyParam(TOPICS_POLICIES_BEFORE_404);
 const flag = (d: boolean) => json(z.boolean()).default(d);
 const principalsParam = () => json(z.union([z.array(z.string()), z.array(z.int())])).optional();
 
@@ -58,15 +78,12 @@ export function addSubscriptions(ctx: Ctx): Record<string, unknown> {
     is_default_stream: flag(false),
     history_public_to_subscribers: json(z.boolean().nullable()).default(null),
     message_retention_days: json(z.union([z.string(), z.int()])).default('realm_default'),
-    topics_policy: json(
-      z
-        .string()
-        .nullable()
-        .refine((v) => v === null || (TOPICS_POLICIES as readonly string[]).includes(v), { message: 'Invalid topics_policy' }),
-    ).default(null),
+    topics_policy: atLeast(ctx.world, 'topics_policy_empty_topic_only') ? TOPICS_POLICY : TOPICS_POLICY_BEFORE_404,
   });
   const settings: Partial<Record<ChannelGroupSetting, GroupSettingValue>> = {};
   for (const s of CHANNEL_GROUP_SETTINGS) {
+    // A setting of a later feature level is no parameter yet.
+    if (!hasChannelSetting(ctx.store, s)) continue;
     const v = ctx.params.one(s, json(groupSettingValue()).optional());
     if (v !== undefined) settings[s] = v;
   }

@@ -6,19 +6,17 @@
 // for) are listed; otherwise every topic of the channel.
 import { z } from 'zod';
 import { accessChannelById } from '../domain/channels.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import type { Ctx } from '../request/context.ts';
 import { json } from '../request/params.ts';
 
 /** Message.EMPTY_TOPIC_FALLBACK_NAME: this endpoint does not translate it. */
 const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
-/** Feature level 480: the topics of archived channels can be listed. */
-const ARCHIVED_TOPICS_LEVEL = 480;
-
 export function getTopics(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read({ allow_empty_topic_name: json(z.boolean()).default(false) });
   const store = ctx.store;
   const me = ctx.me;
-  const requireActive = store.config.feature_level < ARCHIVED_TOPICS_LEVEL;
+  const requireActive = !atLeast(store, 'archived_channel_topics');
   const { channel } = accessChannelById(store, me, ctx.pathInt('stream_id'), ctx.nowMs(), { requireActive });
   const ids = store.channelMessageIds(channel.stream_id);
   const seen = new Set<string>();

@@ -3,17 +3,15 @@
 // so the first malformed one is the one reported.
 import { z } from 'zod';
 import { checkTyping, doTyping, type TypingRequest } from '../actions/typing.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 
-/** Feature level 215 removed 'private' (zulip.com/api/changelog); 248 added 'channel'. */
-export const PRIVATE_TYPE_REMOVED_FEATURE_LEVEL = 215;
-export const CHANNEL_TYPE_ADDED_FEATURE_LEVEL = 248;
-
-const typeParam = (featureLevel: number) => {
+/** 'private' until feature level 215, 'channel' from 248 (domain/feature-levels.ts). */
+const typeParam = (ctx: Ctx) => {
   const types: Array<TypingRequest['type']> = ['direct', 'stream'];
-  if (featureLevel < PRIVATE_TYPE_REMOVED_FEATURE_LEVEL) types.push('private');
-  if (featureLevel >= CHANNEL_TYPE_ADDED_FEATURE_LEVEL) types.push('channel');
+  if (!atLeast(ctx.world, 'typing_private_removed')) types.push('private');
+  if (atLeast(ctx.world, 'channel_message_type')) types.push('channel');
   return str(z.string().refine((v) => (types as string[]).includes(v), { message: 'Invalid {var}' })).default('direct');
 };
 
@@ -21,7 +19,7 @@ export function setTypingStatus(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read({
     to: json(z.array(z.int()).nullable()).optional(),
     op: str(z.enum(['start', 'stop'])),
-    type: typeParam(ctx.world.config.feature_level),
+    type: typeParam(ctx),
     stream_id: json(z.int().nullable()).optional(),
     // OptionalTopic: stripped, also accepted as `subject`.
     topic: str().alias('subject').optional(),

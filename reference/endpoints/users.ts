@@ -1,6 +1,7 @@
 // GET /users, GET /users/me, GET /users/{user_id} — zulip/zulip zerver/views/users.py
 // (get_members_backend, get_profile_backend) and zerver/lib/users.py (format_user_row).
 import { z } from 'zod';
+import { atLeast } from '../domain/feature-levels.ts';
 import { formatUser } from '../domain/users.ts';
 import type { Ctx } from '../request/context.ts';
 import { BadRequest, Unauthorized } from '../errors.ts';
@@ -11,13 +12,14 @@ const viewParams = {
   include_custom_profile_fields: json(z.boolean()).default(false),
 };
 
-const USERS_PARAMS = { ...viewParams, user_ids: json(intList()).optional() };
+/** user_ids is a parameter from feature level 384 (an unknown one before). */
+const USER_IDS = json(intList()).optional();
 
 export function getUsers(ctx: Ctx): Record<string, unknown> {
   const { realm, config } = ctx.store;
   // Logged-out access only in organizations that use the public access option.
   if (ctx.user === null && !(realm.enable_spectator_access && config.web_public_streams_enabled)) throw new Unauthorized();
-  const p = ctx.params.read(USERS_PARAMS);
+  const p = { ...ctx.params.read(viewParams), user_ids: atLeast(ctx.world, 'users_user_ids') ? ctx.params.one('user_ids', USER_IDS) : undefined };
   const view = { clientGravatar: p.client_gravatar, includeCustomProfileFields: p.include_custom_profile_fields };
   let users = ctx.store.realmUsers();
   if (p.user_ids !== undefined) {

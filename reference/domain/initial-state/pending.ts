@@ -3,6 +3,7 @@
 // import of that name in domain/initial-state.ts to the owner's module (one line).
 import { devicesInitialState as devicesOf } from '../devices.ts';
 import { videoCallsInitialState as vidprovOf } from '../video-calls.ts';
+import { atLeast } from '../feature-levels.ts';
 import type { StateContext } from './view.ts';
 
 /** devices (feature level 468): the user's registered client devices (domain/devices.ts). */
@@ -15,5 +16,6 @@ export function devicesInitialState(ctx: StateContext): Record<string, unknown> 
  * has_vidprov_token (domain/video-calls.ts).
  */
 export function videoCallsInitialState(ctx: StateContext): Record<string, unknown> {
-  return { has_zoom_token: false, ...vidprovOf(ctx.store, ctx.user) };
+  // has_vidprov_token: from feature level 493.
+  return atLeast(ctx.store, 'video_calls') ? { has_zoom_token: false, ...vidprovOf(ctx.store, ctx.user) } : { has_zoom_token: false };
 }

@@ -5,6 +5,7 @@
 // organization's defaults (zerver/models/realms.py).
 import { CHANNEL_SETTINGS, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG, type SettingConfig } from '../permissions.ts';
 import { settingForApi } from '../user-groups.ts';
+import { atLeast } from '../feature-levels.ts';
 import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   MAX_CHANNEL_DESCRIPTION_LENGTH,
@@ -231,5 +232,9 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     realm_topics_policy: realm.topics_policy,
     realm_mandatory_topics: realm.topics_policy === 'disable_empty_topic',
   });
+  // Fields of later feature levels (domain/feature-levels.ts).
+  if (!atLeast(store, 'empty_topic')) delete out['realm_empty_topic_display_name'];
+  if (!atLeast(store, 'reminder_note')) delete out['max_reminder_note_length'];
+  if (!atLeast(store, 'report_message_types')) delete out['server_report_message_types'];
   return out;
 }

@@ -11,10 +11,8 @@ import {
   userSettings,
   type SettingValue,
 } from '../user-settings.ts';
+import { atLeast } from '../feature-levels.ts';
 import type { StateContext } from './view.ts';
-
-/** The API documentation: since feature level 439 the legacy top-level copies are gone. */
-export const LEGACY_SETTINGS_REMOVED_FEATURE_LEVEL = 439;
 
 function withPolicyName(settings: Record<string, SettingValue>): Record<string, unknown> {
   const policy = settings['resolved_topic_notice_auto_read_policy'] as number;
@@ -49,7 +47,7 @@ export function realmUserSettingsDefaultsState(): Record<string, unknown> {
 
 /** Whether the legacy top-level copies are sent: old servers, to clients without user_settings_object. */
 export function sendsLegacySettings(ctx: StateContext): boolean {
-  return ctx.store.config.feature_level < LEGACY_SETTINGS_REMOVED_FEATURE_LEVEL && !ctx.view.capabilities.user_settings_object;
+  return !atLeast(ctx.store, 'legacy_settings_removed') && !ctx.view.capabilities.user_settings_object;
 }
 
 export function legacyDisplaySettingsState(ctx: StateContext): Record<string, unknown> {

@@ -1,6 +1,7 @@
 // The registration response's users (zulip/zulip zerver/lib/events.py, `realm_user` and
 // `realm_bot`; zerver/lib/users.py get_users_for_api, get_cross_realm_dicts,
 // get_data_for_inaccessible_user; zerver/actions/users.py get_owned_bot_dicts).
+import { atLeast } from '../feature-levels.ts';
 import { isUserInSetting } from '../groups.ts';
 import { accessibleUserIds, canAccessAllUsers } from '../user-access.ts';
 import { avatarUrl, formatBot, formatUser, isAdmin, isGuest } from '../users.ts';
@@ -37,7 +38,9 @@ function forSpectator(store: Store, u: User): Record<string, unknown> {
   const shown = formatUser(store, null, u, { clientGravatar: false, includeCustomProfileFields: false });
   delete shown['timezone'];
   shown['date_joined'] = String(shown['date_joined']).slice(0, 10);
-  shown['delivery_email'] = null;
+  // Hidden: null from feature level 163, left out before.
+  if (atLeast(store, 'delivery_email_always')) shown['delivery_email'] = null;
+  else delete shown['delivery_email'];
   return shown;
 }
 

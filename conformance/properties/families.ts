@@ -1,0 +1,138 @@
+// The families of the property suite: what each covers, how the suite finds out whether
+// the target serves it (a request that changes nothing and that a server without the
+// family answers 404), what it needs of the profile, and its commands with their weights.
+// A family the target does not serve is skipped, and the report says why.
+import fc from 'fast-check';
+import type { Capability } from '../schema.ts';
+import type { Command } from './command.ts';
+import { AddUser } from './commands/add-user.ts';
+import { CheckChannels } from './commands/check-channels.ts';
+import { CheckGroups } from './commands/check-groups.ts';
+import { CheckItems } from './commands/check-items.ts';
+import { CreateChannel } from './commands/create-channel.ts';
+import { CreateGroup } from './commands/create-group.ts';
+import { CreateItem } from './commands/create-item.ts';
+import { DeactivateUser } from './commands/deactivate-user.ts';
+import { DeleteMessage } from './commands/delete-message.ts';
+import { RegisterDevice, RemoveDevice } from './commands/devices.ts';
+import { FetchMessages } from './commands/fetch-messages.ts';
+import { MatchesNarrow } from './commands/matches-narrow.ts';
+import { ReadChannel } from './commands/read-channel.ts';
+import { JoinAndRead } from './commands/join-and-read.ts';
+import { PollEvents } from './commands/poll-events.ts';
+import { RegisterQueue } from './commands/register-queue.ts';
+import { ReportMessage } from './commands/report-message.ts';
+import { SendChannel } from './commands/send-channel.ts';
+import { SendDirect } from './commands/send-direct.ts';
+import { Subscribe } from './commands/subscribe.ts';
+import { TouchItem } from './commands/touch-item.ts';
+import { Typing } from './commands/typing.ts';
+import { Unsubscribe } from './commands/unsubscribe.ts';
+import { UpdateSubgroups } from './commands/update-subgroups.ts';
+import { OPERATORS } from './narrows.ts';
+
+export const FAMILIES = ['channels', 'messages', 'groups', 'users', 'events', 'typing', 'drafts', 'scheduled', 'reminders', 'devices'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export interface FamilySpec {
+  what: string;
+  /** A request that changes nothing; a 404 means the target does not serve the family. */
+  probe?: { method: 'GET' | 'POST'; path: string };
+  /** Capabilities it needs (deactivation is destructive: only where the target can be reset). */
+  needs?: Capability[];
+  commands: () => Array<fc.WeightedArbitrary<Command>>;
+}
+
+/**
+ * Positions wrap around the model's lists (actors in the profile's order, the run's things
+ * newest first). Small numbers are likelier, so that commands meet: the user who made a
+ * channel is often the one who subscribes another, who is often the one who reads it.
+ */
+const who = fc.oneof({ weight: 3, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.nat(11) });
+const at = fc.oneof({ weight: 3, arbitrary: fc.nat(1) }, { weight: 1, arbitrary: fc.nat(15) });
+const people = fc.array(who, { minLength: 1, maxLength: 3 });
+const terms = fc.array(fc.record({ op: fc.nat(OPERATORS.length - 1), n: fc.nat(15), negated: fc.boolean() }), { maxLength: 3 });
+const w = <T extends Command>(weight: number, arbitrary: fc.Arbitrary<T>): fc.WeightedArbitrary<Command> => ({ weight, arbitrary });
+
+export const FAMILY_SPECS: Record<Family, FamilySpec> = {
+  channels: {
+    what: 'channel creation (public, private with shared or protected history, web-public), subscribing and unsubscribing oneself and others, what subscription lists, channel lists and topics show',
+    commands: () => [
+      w(4, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(4, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(3, fc.tuple(who, at, who).map(([a, c, t]) => new JoinAndRead(a, c, t))),
+      w(3, fc.tuple(who, at, who).map(([a, c, t]) => new Unsubscribe(a, c, t))),
+      w(2, fc.tuple(who, at).map(([a, c]) => new CheckChannels(a, c))),
+    ],
+  },
+  messages: {
+    what: 'sending to channels and users, GET /messages with random narrows and anchors, matches_narrow, deleting and reporting',
+    commands: () => [
+      w(5, fc.tuple(who, at, fc.nat(2), fc.nat(3)).map(([a, c, t, x]) => new SendChannel(a, c, t, x))),
+      w(3, fc.tuple(who, people, fc.nat(3)).map(([a, to, x]) => new SendDirect(a, to, x))),
+      w(
+        5,
+        fc
+          .tuple(who, terms, fc.nat(4), fc.nat(3), fc.nat(3), fc.boolean(), fc.nat(5))
+          .map(([a, t, anchor, b, af, inc, ids]) => new FetchMessages(a, t, anchor, b, af, inc, ids === 0)),
+      ),
+      w(3, fc.tuple(who, at, fc.option(fc.nat(2))).map(([a, c, t]) => new ReadChannel(a, c, t))),
+      w(1, fc.tuple(who, fc.array(at, { minLength: 1, maxLength: 4 }), terms).map(([a, p, t]) => new MatchesNarrow(a, p, t))),
+      w(2, fc.tuple(who, at).map(([a, x]) => new DeleteMessage(a, x))),
+      w(1, fc.tuple(who, at, fc.nat(4)).map(([a, x, t]) => new ReportMessage(a, x, t))),
+    ],
+  },
+  groups: {
+    what: 'user groups with members and subgroups (no cycles), and what GET /user_groups shows',
+    commands: () => [
+      w(2, fc.tuple(who, people, fc.array(at, { maxLength: 2 })).map(([a, mem, sub]) => new CreateGroup(a, mem, sub))),
+      w(2, fc.tuple(who, at, fc.array(at, { minLength: 1, maxLength: 2 })).map(([a, g, add]) => new UpdateSubgroups(a, g, add))),
+      w(1, who.map((a) => new CheckGroups(a))),
+    ],
+  },
+  users: {
+    what: 'users added through the control surface, and their deactivation',
+    needs: ['control'],
+    commands: () => [w(1, fc.boolean().map((g) => new AddUser(g))), w(1, fc.tuple(who, fc.nat(3)).map(([a, t]) => new DeactivateUser(a, t)))],
+  },
+  events: {
+    what: 'event queues (POST /register and its initial state, GET /events): every event is about something its owner may see',
+    commands: () => [w(2, fc.tuple(who, fc.nat(2)).map(([a, k]) => new RegisterQueue(a, k))), w(4, fc.nat(7).map((q) => new PollEvents(q)))],
+  },
+  typing: {
+    what: 'typing notifications to users and in channels',
+    probe: { method: 'POST', path: '/api/v1/typing' },
+    commands: () => [w(2, fc.tuple(who, people, fc.option(at), fc.boolean()).map(([a, to, c, stop]) => new Typing(a, to, c, stop)))],
+  },
+  drafts: {
+    what: 'drafts: created, edited, deleted and listed by their owner only',
+    probe: { method: 'GET', path: '/api/v1/drafts' },
+    commands: () => [w(2, fc.tuple(who, who).map(([a, o]) => new CreateItem(a, 'draft', o)))],
+  },
+  scheduled: {
+    what: 'scheduled messages: created, edited, deleted and listed by their owner only',
+    probe: { method: 'GET', path: '/api/v1/scheduled_messages' },
+    commands: () => [w(2, fc.tuple(who, who).map(([a, o]) => new CreateItem(a, 'scheduled', o)))],
+  },
+  reminders: {
+    what: 'message reminders: set for messages the user may see, deleted and listed by their owner only',
+    probe: { method: 'GET', path: '/api/v1/reminders' },
+    commands: () => [w(2, fc.tuple(who, at).map(([a, x]) => new CreateItem(a, 'reminder', x)))],
+  },
+  devices: {
+    what: 'client devices for push registration: removed by their owner only',
+    probe: { method: 'POST', path: '/api/v1/remove_client_device' },
+    commands: () => [w(1, who.map((a) => new RegisterDevice(a))), w(1, fc.tuple(who, fc.nat(3)).map(([a, d]) => new RemoveDevice(a, d)))],
+  },
+};
+
+const TIMED_FAMILIES: readonly Family[] = ['drafts', 'scheduled', 'reminders'];
+
+/** The commands of these families, weighted, as one arbitrary; editing and listing personal items join any of their families. */
+export function commandsFor(families: ReadonlySet<Family>): fc.Arbitrary<Command> {
+  const all = [...families].flatMap((f) => FAMILY_SPECS[f].commands());
+  if (TIMED_FAMILIES.some((f) => families.has(f))) {
+    all.push(w(3, fc.tuple(who, at, fc.boolean()).map(([a, i, rm]) => new TouchItem(a, i, rm))), w(1, who.map((a) => new CheckItems(a))));
+  }
+  return fc.oneof(...all);
+}
