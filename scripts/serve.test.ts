@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EXIT } from '../conformance/exit-codes.ts';
-import { zulipJsJourney, zulipJsTimedJourney } from '../reference/testing/zulip-js-journey.ts';
+import { zulipJsEventsJourney, zulipJsJourney, zulipJsTimedJourney } from '../reference/testing/zulip-js-journey.ts';
 import { SERVE_FLAGS, serveCommand, serveUsage } from './serve-command.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
@@ -263,6 +263,19 @@ test('zulip-js creates, lists, edits and deletes drafts, scheduled messages and 
       advance: async (ms) => void (await advance(ms)),
       events: async (userId) => ((await (await fetch(`${s.url}/_understudy/events?user_id=${userId}`)).json()) as { events: Array<Record<string, unknown>> }).events,
     });
+  } finally {
+    await s.stop();
+  }
+});
+
+test('zulip-js registers a queue, long-polls until a message arrives, sends typing and deletes the queue over HTTP', async () => {
+  const s = await startServe(['--quiet']);
+  try {
+    const iago = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: s.url });
+    const othello = await zulipInit({ username: 'othello@zulip.com', password: 'secret', realm: s.url });
+    // The server is another process: give the poll time to arrive, longer on each attempt.
+    const untilWaiting = (attempt: number) => new Promise<void>((done) => setTimeout(done, 100 * 3 ** attempt));
+    await zulipJsEventsJourney(iago, 4, othello, 8, untilWaiting);
   } finally {
     await s.stop();
   }

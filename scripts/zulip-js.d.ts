@@ -19,6 +19,9 @@ declare module 'zulip-js' {
       topics: { retrieve(params: Params): Promise<Json> };
     };
     messages: { send(params: Params): Promise<Json>; retrieve(params: Params): Promise<Json> };
+    queues: { register(params?: Params): Promise<Json>; deregister(params: Params): Promise<Json> };
+    events: { retrieve(params: Params): Promise<Json> };
+    typing: { send(params: Params): Promise<Json> };
   }
   export default function zulip(config: { username: string; password?: string; apiKey?: string; realm: string }): Promise<ZulipClient>;
 }

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
+import { callAs } from '../testing/call-as.ts';
 
 const archive = (ref: ReturnType<typeof createReference>, id: number) => ref.dispatch({ method: 'POST', path: `/_understudy/channels/${id}/archive` });
 
@@ -16,13 +17,40 @@ test('archiving Verona tells everyone who could see it, drops it as the announce
   assert.equal([after.is_archived, after.is_default], [true, false]);
   assert.is(ref.store.realm.new_stream_announcements_stream_id, null);
   const events = emissions(ref).slice(from);
-  const update = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'update')!;
+  const defaults = events.find((e) => e.event['type'] === 'default_streams')!;
+  assert.equal(defaults.event['default_streams'], ref.store.channels().filter((c) => c.is_default).map((c) => c.stream_id).sort((a, b) => a - b));
+  assert.not.ok(defaults.users.includes(12), 'guests are shown no default channels');
+  const pointer = events.find((e) => e.event['type'] === 'realm')!;
+  assert.equal(pointer.event, { type: 'realm', op: 'update', property: 'new_stream_announcements_stream_id', value: -1 });
+  const update = events.find((e) => e.event['type'] === 'stream' && e.event['op'] === 'update')!;
   assert.equal(update.event, { type: 'stream', op: 'update', stream_id: verona.stream_id, name: 'Verona', property: 'is_archived', value: true });
   assert.ok(update.users.includes(12), 'Polonius is subscribed');
   const del = events.find((e) => (e.event as Record<string, unknown>)['op'] === 'delete')!;
   assert.is((del.event as Record<string, unknown>)['for_archiving'], true);
   const notice = ref.store.message(ref.store.channelMessageIds(verona.stream_id).at(-1)!)!;
   assert.equal([notice.topic, notice.content], ['channel events', 'Channel #**Verona** has been archived.']);
+});
+
+test('a queue with archived_channels learns of the archiving from the update alone; one without also gets the delete', () => {
+  const ref = createReference();
+  const queue = (capabilities: Record<string, boolean>) =>
+    callAs(ref, 'hamlet', 'POST', '/register', { event_types: ['stream'], client_capabilities: { notification_settings_null: true, ...capabilities } }).json['queue_id'];
+  const [modern, old] = [queue({ archived_channels: true }), queue({})];
+  assert.is(archive(ref, 1).status, 200);
+  const ops = (id: unknown) =>
+    (callAs(ref, 'hamlet', 'GET', '/events', { queue_id: id, last_event_id: -1, dont_block: true }).json['events'] as Array<Record<string, unknown>>).map((e) => e['op']);
+  assert.equal(ops(modern), ['update']);
+  assert.equal(ops(old), ['delete']);
+});
+
+test('archiving a web-public channel tells every active user, guests who are not subscribed too', () => {
+  const ref = createReference();
+  const rome = ref.store.channelByName('Rome')!;
+  assert.ok(rome.is_web_public && !ref.store.subscribers(rome.stream_id).includes(12));
+  const from = emissions(ref).length;
+  assert.is(archive(ref, rome.stream_id).status, 200);
+  const update = emissions(ref).slice(from).find((e) => e.event['type'] === 'stream' && e.event['op'] === 'update')!;
+  assert.equal(update.users, ref.store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id).sort((a, b) => a - b));
 });
 
 test('archiving twice, or a missing channel, is refused without change', () => {

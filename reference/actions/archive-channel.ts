@@ -1,13 +1,14 @@
 // Archiving a channel, for the test-control surface (the real server's
-// DELETE /streams/{stream_id} is not among the endpoints Understudy serves). Mirrors zulip/zulip
-// zerver/actions/streams.py (do_deactivate_stream): the realm stops pointing at it,
-// it stops being a default channel, everyone who could see it hears `stream update
-// is_archived` and `stream delete`, and Notification Bot says so in the channel.
+// DELETE /streams/{stream_id} is not among the endpoints Understudy serves). Mirrors
+// zulip/zulip zerver/actions/streams.py (do_deactivate_stream): it stops being a default
+// channel and the realm stops pointing at it (each with its event), everyone who could
+// see it hears `stream update is_archived` and `stream delete`, and Notification Bot
+// says so in the channel.
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { StreamEvent } from '../state/events.ts';
 import type { Channel } from '../state/types.ts';
-import { emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
+import { activeUserIds, emitDefaultStreams, emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
 
 export function checkArchiveChannel(world: World, streamId: number): Channel {
@@ -21,15 +22,13 @@ export function doArchiveChannel(world: World, channel: Channel): void {
   const store = world.store;
   const affected = metadataAccessUserIds(store, channel, world.nowMs());
   store.putChannel({ ...channel, is_archived: true, is_default: false });
+  // do_remove_default_stream, then the realm settings that named the channel (-1: none).
+  if (channel.is_default) emitDefaultStreams(store);
   const realm = { ...store.realm };
-  let realmChanged = false;
-  for (const key of ['moderation_request_channel_id', 'new_stream_announcements_stream_id'] as const) {
-    if (realm[key] === channel.stream_id) {
-      realm[key] = null;
-      realmChanged = true;
-    }
-  }
-  if (realmChanged) store.setRealm(realm);
+  const cleared = (['moderation_request_channel_id', 'new_stream_announcements_stream_id'] as const).filter((key) => realm[key] === channel.stream_id);
+  for (const key of cleared) realm[key] = null;
+  if (cleared.length > 0) store.setRealm(realm);
+  for (const key of cleared) store.emit(activeUserIds(store), { type: 'realm', op: 'update', property: key, value: -1 });
   const update: StreamEvent = { type: 'stream', op: 'update', stream_id: channel.stream_id, name: channel.name, property: 'is_archived', value: true };
   if (affected.length > 0) store.emit(affected, update);
   emitStreamDelete(store, [channel], affected, true);

@@ -40,11 +40,13 @@ function activeSubscribers(store: Store, channel: Channel): number[] {
 }
 
 /**
- * Everyone who may see the channel's metadata, for events about it: public channels,
+ * Everyone who may see the channel's metadata, for events about it: web-public channels,
+ * every active user (guests see them, and heard of their creation); public channels,
  * every non-guest plus guest subscribers; private ones, subscribers, administrators
  * and the metadata groups' members.
  */
 export function metadataAccessUserIds(store: Store, channel: Channel, nowMs: number): number[] {
+  if (channel.is_web_public) return ascending(activeUserIds(store));
   const out = new Set(activeSubscribers(store, channel));
   if (!channel.invite_only) {
     for (const id of activeNonGuestIds(store)) out.add(id);
@@ -79,6 +81,19 @@ export function emitStreamDelete(store: Store, channels: Channel[], userIds: Ite
     stream_ids: channels.map((c) => c.stream_id),
     for_archiving: forArchiving,
   });
+}
+
+/**
+ * notify_default_streams_change: the default channels' ids, to every active member who is
+ * not a guest (guests are shown none).
+ */
+export function emitDefaultStreams(store: Store): void {
+  const ids = store
+    .channels()
+    .filter((c) => c.is_default && !c.is_archived)
+    .map((c) => c.stream_id)
+    .sort((a, b) => a - b);
+  store.emit(activeNonGuestIds(store), { type: 'default_streams', default_streams: ids });
 }
 
 /** The audience of a newly created channel's `stream create` event. */

@@ -21,7 +21,7 @@ import {
   type TopicsPolicy,
   type User,
 } from '../state/types.ts';
-import { creationAudience, emitStreamCreate } from './channel-events.ts';
+import { creationAudience, emitDefaultStreams, emitStreamCreate } from './channel-events.ts';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from '../domain/limits.ts';
 
 export { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH };
@@ -171,11 +171,13 @@ function renderDescription(store: Store, description: string): string {
   return description === '' ? '' : renderForStore(store, description).html;
 }
 
-/** Store the channel under a fresh id and tell who may see it (create_stream_if_needed). */
+/** Store the channel under a fresh id and tell who may see it (create_stream_if_needed), and who follows the default channels. */
 export function doCreateChannel(world: World, spec: Channel): Channel {
   const store = world.store;
   const channel: Channel = { ...spec, stream_id: store.nextId('channels') };
   store.putChannel(channel);
   emitStreamCreate(store, channel, creationAudience(store, channel, world.nowMs()), world.nowSeconds(), true);
+  // do_add_default_stream: a channel made default on creation changes the default list.
+  if (channel.is_default) emitDefaultStreams(store);
   return channel;
 }

@@ -1,7 +1,8 @@
 // Creating a user (the test-control surface's "add user"; the real server's
 // do_create_user in zerver/actions/create_user.py): check, then do, then emit.
 import { hashPassword } from '../crypto/password.ts';
-import { formatUser, newUser } from '../domain/users.ts';
+import { directMembers } from '../domain/groups.ts';
+import { canSeeDeliveryEmail, formatBot, formatUser, isAdmin, newUser } from '../domain/users.ts';
 import { awaitFirstLogin } from './first-login.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
@@ -50,11 +51,36 @@ export function doCreateUser(world: World, spec: NewUser): User {
   store.putUser(user);
   // A human created through the API has yet to log in (actions/first-login.ts).
   if (!user.is_bot) awaitFirstLogin(world, user);
-  const everyone = store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id);
-  store.emit(everyone, {
-    type: 'realm_user',
-    op: 'add',
-    person: formatUser(store, null, user, { clientGravatar: false, includeCustomProfileFields: false }),
-  });
+  notifyCreatedUser(world, user);
+  if (user.is_bot) notifyCreatedBot(world, user);
   return user;
+}
+
+/** notify_created_bot: the bot, with its key, to its owner and the human administrators. */
+function notifyCreatedBot(world: World, bot: User): void {
+  const store = world.store;
+  const to = store.realmUsers().filter((u) => u.is_active && ((!u.is_bot && isAdmin(u)) || u.user_id === bot.bot_owner_id));
+  for (const viewer of to) store.emit([viewer.user_id], { type: 'realm_bot', op: 'add', bot: formatBot(store, viewer, bot) });
+}
+
+/**
+ * notify_created_user, then the system groups' add_members (do_create_user): everyone
+ * active hears of the new user, with the delivery email for those who may see it and
+ * null for the others, then of the user joining the role's system groups.
+ */
+function notifyCreatedUser(world: World, user: User): void {
+  const store = world.store;
+  const everyone = store.realmUsers().filter((u) => u.is_active);
+  const person = formatUser(store, null, user, { clientGravatar: false, includeCustomProfileFields: false });
+  const withEmail = everyone.filter((viewer) => canSeeDeliveryEmail(viewer, user)).map((u) => u.user_id);
+  const without = everyone.filter((viewer) => !canSeeDeliveryEmail(viewer, user)).map((u) => u.user_id);
+  if (withEmail.length > 0) store.emit(withEmail, { type: 'realm_user', op: 'add', person: { ...person, delivery_email: user.delivery_email } });
+  // As an anonymous viewer sees it: null, or (before feature level 163) no key at all.
+  if (without.length > 0) store.emit(without, { type: 'realm_user', op: 'add', person });
+  const ids = everyone.map((u) => u.user_id);
+  for (const group of store.groups().filter((g) => g.is_system_group).sort((a, b) => a.id - b.id)) {
+    if (directMembers(store, group, world.nowMs()).includes(user.user_id)) {
+      store.emit(ids, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.user_id] });
+    }
+  }
 }

@@ -77,13 +77,17 @@ function deactivateOne(world: World, user: User): void {
   const deactivated = store.user(user.user_id) as User;
   if (atLeast(store, 'deactivation_peer_remove')) emitPeerRemove(world, deactivated);
   emitDeactivationEvents(world, deactivated, before);
-  if (deactivated.is_bot) {
-    // bot_owner_user_ids: the owner and the realm's human administrators (no bot here
-    // has a private default channel, which would narrow it to the owner alone).
-    const to = new Set(store.realmUsers().filter((u) => u.is_active && !u.is_bot && isAdmin(u)).map((u) => u.user_id));
-    if (deactivated.bot_owner_id !== null) to.add(deactivated.bot_owner_id);
-    store.emit([...to].sort((a, b) => a - b), { type: 'realm_bot', op: 'update', bot: { user_id: deactivated.user_id, is_active: false } });
-  }
+  if (deactivated.is_bot) store.emit(botOwnerUserIds(store, deactivated), { type: 'realm_bot', op: 'update', bot: { user_id: deactivated.user_id, is_active: false } });
+}
+
+/**
+ * bot_owner_user_ids: the owner and the realm's human administrators (no bot here has a
+ * private default channel, which would narrow it to the owner alone).
+ */
+function botOwnerUserIds(store: Store, bot: User): number[] {
+  const to = new Set(store.realmUsers().filter((u) => u.is_active && !u.is_bot && isAdmin(u)).map((u) => u.user_id));
+  if (bot.bot_owner_id !== null) to.add(bot.bot_owner_id);
+  return [...to].sort((a, b) => a - b);
 }
 
 /** What send_events_for_user_deactivation needs from before the change. */
@@ -199,6 +203,13 @@ function deleteProfile(world: World, user: User): void {
     op: 'update',
     person: { user_id: user.user_id, avatar_source: 'G', avatar_url: url, avatar_url_medium: url, avatar_version: next.avatar_version },
   });
+  // A bot's owner and the administrators keep its realm_bots entry, told as for any bot
+  // whose name or avatar changes.
+  if (next.is_bot) {
+    const to = botOwnerUserIds(store, next);
+    store.emit(to, { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, full_name: DELETED_USER_NAME } });
+    store.emit(to, { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, avatar_url: url } });
+  }
 }
 
 /**

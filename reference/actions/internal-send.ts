@@ -18,6 +18,8 @@ export function internalSend(
   sender: User,
   where: { stream_id: number; topic: string } | { dm_user_ids: number[] },
   content: string,
+  /** do_send_messages(mark_as_read=...): recipients whose copy is read from the start (in its events too). */
+  readBy: ReadonlySet<number> = new Set(),
 ): Message {
   const store = world.store;
   const rendered = renderForStore(store, content, sender, world.nowMs());
@@ -26,7 +28,7 @@ export function internalSend(
   const recipients = isStream ? store.subscribers(where.stream_id).filter((id) => store.user(id)?.is_active) : dmIds;
   const flags = new Map<number, number>();
   for (const id of recipients) {
-    let bits = id === sender.user_id ? FLAG.read : 0;
+    let bits = id === sender.user_id || readBy.has(id) ? FLAG.read : 0;
     if (rendered.user_ids.has(id)) bits |= FLAG.mentioned;
     flags.set(id, bits);
   }

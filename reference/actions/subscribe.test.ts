@@ -46,6 +46,22 @@ test('Hamlet creating a public channel tells every non-guest, then subscribes hi
   assert.is(notice.topic, 'channel events');
   assert.is(notice.content, `**Public** channel created by @_**King Hamlet|${id(ref, 'hamlet')}**. **Description:**\n\`\`\`\` quote\nOur *plans*\n\`\`\`\``);
   assert.ok((ref.store.userMessageFlags(id(ref, 'hamlet'), notice.id) ?? 0) & FLAG.read, 'read for the one who created it');
+  const noticeEvent = events.find((e) => e.event['type'] === 'message' && e.users.includes(id(ref, 'hamlet')))!;
+  assert.equal(noticeEvent.event['flags'], ['read'], 'and so in the message event he gets');
+});
+
+test('a channel created as a default channel sends the new default list to every non-guest', () => {
+  const ref = createReference();
+  const from = mark(ref);
+  assert.is(subscribe(ref, 'iago', { subscriptions: [{ name: 'lobby' }], is_default_stream: true }).status, 200);
+  const defaults = eventsSince(ref, from).filter((e) => e.event['type'] === 'default_streams');
+  assert.is(defaults.length, 1);
+  assert.equal(defaults[0]!.users, nonGuestIds(ref));
+  assert.equal(defaults[0]!.event['default_streams'], ref.store.channels().filter((c) => c.is_default).map((c) => c.stream_id).sort((a, b) => a - b));
+  assert.ok((defaults[0]!.event['default_streams'] as number[]).includes(ref.store.channelByName('lobby')!.stream_id));
+  const plain = mark(ref);
+  assert.is(subscribe(ref, 'iago', { subscriptions: [{ name: 'side room' }] }).status, 200);
+  assert.not.ok(eventsSince(ref, plain).some((e) => e.event['type'] === 'default_streams'));
 });
 
 test('a private channel is announced only to administrators and the members of its metadata groups', () => {

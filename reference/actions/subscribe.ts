@@ -188,9 +188,8 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
     for (const c of list) store.putSubscription({ ...(store.subscriptionRow(userId, c.stream_id) as Subscription), active: true });
   }
   if (byUser.size > 0) emitAddEvents(world, byUser);
-  // NOTE: approximation: the real server also sends a `default_streams` event when the
-  // request made new default channels, and realm_user add events on a realm that
-  // restricts user access; neither is sent here.
+  // NOTE: approximation: the real server also sends realm_user add events on a realm that
+  // restricts user access; they are not sent here.
 
   const newlySubscribed = new Map([...byUser].map(([id, list]) => [id, list.map((c) => c.name)]));
   const sendMessages = plan.sendNewSubscriptionMessages && newlySubscribed.size <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;

@@ -4,7 +4,7 @@
 // (send_messages_for_new_subscribers, you_were_just_subscribed_message) and
 // zerver/lib/topic_link_util.py (get_stream_link_syntax).
 import type { World } from '../world.ts';
-import { FLAG, type Channel, type User } from '../state/types.ts';
+import type { Channel, User } from '../state/types.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
 import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../domain/limits.ts';
 
@@ -61,7 +61,8 @@ export interface Notices {
 export function sendSubscriptionNotices(world: World, n: Notices): void {
   const store = world.store;
   const bot = notificationBot(world);
-  const sent: number[] = [];
+  // do_send_messages(mark_as_read=[acting user]).
+  const readBy = new Set([n.actor.user_id]);
   const createdNames = new Set(n.created.map((c) => c.name));
   if (n.sendDirectMessages) {
     for (const [userId, names] of n.newlySubscribed) {
@@ -69,7 +70,7 @@ export function sendSubscriptionNotices(world: World, n: Notices): void {
       if (!user || userId === n.actor.user_id || user.is_bot) continue;
       const notify = names.filter((name) => !createdNames.has(name));
       if (notify.length === 0) continue;
-      sent.push(internalSend(world, bot, { dm_user_ids: [userId] }, youWereSubscribed(n.actor, [...new Set(notify)])).id);
+      internalSend(world, bot, { dm_user_ids: [userId] }, youWereSubscribed(n.actor, [...new Set(notify)]), readBy);
     }
   }
   const announcements = store.realm.new_stream_announcements_stream_id;
@@ -80,19 +81,12 @@ export function sendSubscriptionNotices(world: World, n: Notices): void {
       n.created.length > 1
         ? `${silentMention(n.actor)} created the following channels: ${links}.`
         : `${silentMention(n.actor)} created a new channel ${links}.`;
-    sent.push(internalSend(world, bot, { stream_id: announceIn.stream_id, topic: NEW_CHANNELS_TOPIC }, content).id);
+    internalSend(world, bot, { stream_id: announceIn.stream_id, topic: NEW_CHANNELS_TOPIC }, content, readBy);
   }
   for (const c of n.created) {
     const description = c.description === '' ? '*No description.*' : c.description;
     const content = `**${policyName(c)}** channel created by ${silentMention(n.actor)}. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
     const topic = c.topics_policy === 'empty_topic_only' ? '' : CHANNEL_EVENTS_TOPIC;
-    sent.push(internalSend(world, bot, { stream_id: c.stream_id, topic }, content).id);
-  }
-  // do_send_messages(mark_as_read=[acting user]).
-  // NOTE: approximation: the flag is set after the message events went out, so the acting
-  // user's copy of those events lacks "read" (the real server's includes it).
-  for (const id of sent) {
-    const flags = store.userMessageFlags(n.actor.user_id, id);
-    if (flags !== undefined && !(flags & FLAG.read)) store.setUserMessageFlags(n.actor.user_id, id, flags | FLAG.read);
+    internalSend(world, bot, { stream_id: c.stream_id, topic }, content, readBy);
   }
 }

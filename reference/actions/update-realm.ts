@@ -4,6 +4,7 @@
 // before any is applied (the real server applies settings one by one) and returns the
 // new realm, the response's echo and the events; doUpdateRealm applies them.
 import { hasMetadataAccess } from '../domain/channels.ts';
+import { directMembers } from '../domain/groups.ts';
 import { REALM_SETTINGS, parseGroupSetting, sameSetting } from '../domain/permissions.ts';
 import { BadRequest, ExpectationMismatch, RequestVariableInvalid, RoleRequired } from '../errors.ts';
 import type { RealmEvent } from '../state/events.ts';
@@ -127,10 +128,22 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
   return { next, data, events };
 }
 
-/** Store the new realm and tell every active user about each change. */
+/**
+ * Store the new realm and tell every active user about each change; a new waiting period
+ * changes who is a full member (update_users_in_full_members_system_group), told as
+ * role:fullmembers' remove_members and add_members.
+ */
 export function doUpdateRealm(world: World, plan: RealmPlan): void {
   const store = world.store;
+  const fullMembers = store.groupByName('role:fullmembers');
+  const before = fullMembers ? directMembers(store, fullMembers, world.nowMs()) : [];
   store.setRealm(plan.next);
   const everyone = store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id);
   for (const event of plan.events) store.emit(everyone, event);
+  if (!fullMembers) return;
+  const after = directMembers(store, fullMembers, world.nowMs());
+  const removed = before.filter((id) => !after.includes(id));
+  const added = after.filter((id) => !before.includes(id));
+  if (removed.length > 0) store.emit(everyone, { type: 'user_group', op: 'remove_members', group_id: fullMembers.id, user_ids: removed });
+  if (added.length > 0) store.emit(everyone, { type: 'user_group', op: 'add_members', group_id: fullMembers.id, user_ids: added });
 }

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { createHandlers } from './msw.ts';
-import { zulipJsJourney, zulipJsTimedJourney } from '../testing/zulip-js-journey.ts';
+import { zulipJsEventsJourney, zulipJsJourney, zulipJsTimedJourney } from '../testing/zulip-js-journey.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -64,6 +64,25 @@ test('zulip-js creates, lists, edits and deletes drafts, scheduled messages and 
       advance: async (ms) => reference.control.advance(ms),
       events: async (userId) => reference.control.events(userId),
     });
+  } finally {
+    server.close();
+  }
+});
+
+test('zulip-js registers a queue, reads it, long-polls until a message arrives, sends typing and deletes it, through msw', async () => {
+  const reference = createReference();
+  const server = setupServer(...createHandlers(reference, { baseUrl: REALM }));
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    const iago = await zulipInit({ username: 'iago@zulip.com', password: 'secret', realm: REALM });
+    const othello = await zulipInit({ username: 'othello@zulip.com', password: 'secret', realm: REALM });
+    // The server answers a waiting poll within milliseconds of an event: send only once it waits.
+    const untilWaiting = async () => {
+      for (let i = 0; i < 500 && reference.control.waitingPolls() === 0; i++) await new Promise((done) => setTimeout(done, 2));
+      assert.is(reference.control.waitingPolls(), 1);
+    };
+    await zulipJsEventsJourney(iago, 4, othello, 8, untilWaiting);
+    assert.is(reference.control.waitingPolls(), 0);
   } finally {
     server.close();
   }

@@ -99,6 +99,24 @@ export function formatUser(store: Store, viewer: User | null, u: User, view: Use
   return out;
 }
 
+/** A bot as its owner and the administrators see it (realm_bots, realm_bot events): with its API key. */
+export function formatBot(store: Store, viewer: User, bot: User): Record<string, unknown> {
+  return {
+    email: bot.delivery_email,
+    user_id: bot.user_id,
+    full_name: bot.full_name,
+    bot_type: bot.bot_type,
+    is_active: bot.is_active,
+    api_key: bot.api_key,
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: false,
+    owner_id: bot.bot_owner_id,
+    avatar_url: avatarUrl(store, viewer, bot, false),
+    services: [],
+  };
+}
+
 // Date formatting was a fifth of listing users, and a realm has few distinct join instants.
 const ISO_CACHE_LIMIT = 10_000;
 const isoDates = new Map<number, string>();

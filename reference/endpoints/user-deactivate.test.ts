@@ -182,6 +182,16 @@ test('actions apply to the bots and then to the user: profile, and messages by k
     .filter((e) => ((e.event as Record<string, unknown>)['person'] as Record<string, unknown> | undefined)?.['full_name'] === 'Deleted user')
     .map((e) => ((e.event as Record<string, unknown>)['person'] as { user_id: number }).user_id);
   assert.equal(names, [DEFAULT_BOT, HAMLET]);
+  // The bot's owner and the administrators keep its realm_bots entry in step.
+  const botChanges = eventsFrom(ref, from)
+    .filter((e) => e.event['type'] === 'realm_bot' && e.event['op'] === 'update')
+    .map((e) => [e.users, e.event['bot']]);
+  const url = (call(ref, IAGO, 'GET', `/users/${DEFAULT_BOT}`).json['user'] as Record<string, unknown>)['avatar_url'];
+  assert.equal(botChanges, [
+    [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, is_active: false }],
+    [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, full_name: 'Deleted user' }],
+    [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, avatar_url: url }],
+  ]);
 });
 
 test('public channel messages: invite_only false and shared history; the actions accepted in the query string', () => {

@@ -3,7 +3,7 @@
 // that tests read without a queue (control.events). Which users an event is for is the
 // emitting action's decision; this module never widens it.
 import { enqueue, EVENT_QUEUES, MAX_QUEUED_EVENTS, queueAccepts, type EventQueue } from './event-queues.ts';
-import type { RecordedEvent, ServerEvent } from './events.ts';
+import type { RecordedEvent, ServerEvent, StreamEvent, SubscriptionEvent } from './events.ts';
 import type { StateData } from './message-store.ts';
 import type { Row, Table, TableSpec } from './table.ts';
 import type { Message } from './types.ts';
@@ -40,7 +40,8 @@ export class EventHub {
   /** One queue, if it takes the event, shaped for it. */
   deliver(queue: EventQueue, event: ServerEvent): void {
     if (!queueAccepts(queue, event, (id) => this.host.channelName(id), (m) => this.host.senderEmail(m))) return;
-    for (const shaped of shapeForQueue(queue, event, this.host.data.realm.empty_topic_display_name)) enqueue(queue, shaped);
+    const archived = (id: number) => this.host.data.channels.get(id)?.is_archived === true;
+    for (const shaped of shapeForQueue(queue, event, this.host.data.realm.empty_topic_display_name, archived)) enqueue(queue, shaped);
     const queues = this.host.table(EVENT_QUEUES);
     if (queue.events.length > MAX_QUEUED_EVENTS) queues.delete(queue.id);
     else queues.touched(queue);
@@ -84,11 +85,17 @@ export class EventHub {
 /**
  * What a queue receives for an event, by its capabilities: without
  * bulk_message_deletion one delete_message event per message; without empty_topic_name
- * the empty topic under the realm's display name.
+ * the empty topic under the realm's display name; without archived_channels nothing
+ * about archived channels but their `stream delete` (the API documentation of the
+ * capability: such clients get no channel or subscription data about them).
  */
-function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: string): ServerEvent[] {
+function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: string, archived: (streamId: number) => boolean): ServerEvent[] {
   const caps = queue.capabilities;
   const topic = (t: string) => (t === '' && !caps.empty_topic_name ? emptyTopicName : t);
+  if (!caps.archived_channels && (event.type === 'stream' || event.type === 'subscription')) {
+    const shown = withoutArchived(event, archived);
+    return shown === null ? [] : [shown];
+  }
   switch (event.type) {
     case 'delete_message': {
       const renamed = event.topic === undefined ? event : { ...event, topic: topic(event.topic) };
@@ -102,5 +109,32 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
       return [event.topic_name === '' ? { ...event, topic_name: topic('') } : event];
     default:
       return [event];
+  }
+}
+
+/** A channel or subscription event with its archived channels left out; null when nothing is left. */
+function withoutArchived(event: StreamEvent | SubscriptionEvent, archived: (streamId: number) => boolean): ServerEvent | null {
+  const live = (id: unknown) => typeof id !== 'number' || !archived(id);
+  if (event.type === 'stream') {
+    if (event.op === 'delete') return event;
+    if (event.op === 'update') return live(event.stream_id) ? event : null;
+    const streams = event.streams.filter((c) => live(c['stream_id']));
+    return streams.length === 0 ? null : streams.length === event.streams.length ? event : { ...event, streams };
+  }
+  switch (event.op) {
+    case 'update':
+      return live(event.stream_id) ? event : null;
+    case 'add': {
+      const subscriptions = event.subscriptions.filter((s) => live(s['stream_id']));
+      return subscriptions.length === 0 ? null : subscriptions.length === event.subscriptions.length ? event : { ...event, subscriptions };
+    }
+    case 'remove': {
+      const subscriptions = event.subscriptions.filter((s) => live(s.stream_id));
+      return subscriptions.length === 0 ? null : subscriptions.length === event.subscriptions.length ? event : { ...event, subscriptions };
+    }
+    default: {
+      const ids = event.stream_ids.filter(live);
+      return ids.length === 0 ? null : ids.length === event.stream_ids.length ? event : { ...event, stream_ids: ids };
+    }
   }
 }

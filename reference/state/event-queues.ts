@@ -84,6 +84,9 @@ export function enqueue(queue: EventQueue, event: ServerEvent): void {
 export function queueAccepts(queue: EventQueue, event: ServerEvent, channelName: (streamId: number) => string | undefined, senderEmail: (m: Message) => string): boolean {
   if (queue.event_types !== null && !queue.event_types.includes(event.type)) return false;
   if (event.type === 'typing' && event.message_type === 'stream' && !queue.capabilities.stream_typing_notifications) return false;
+  // A client that lists archived channels keeps an archived one: it learns of the archiving
+  // from `stream update is_archived`, and the `stream delete` is for the others.
+  if (event.type === 'stream' && event.op === 'delete' && event.for_archiving && queue.capabilities.archived_channels) return false;
   if (event.type === 'message' && queue.narrow.length > 0) return matchesEventNarrow(queue.narrow, event.message, event.flags, channelName, senderEmail);
   return true;
 }

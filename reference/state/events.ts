@@ -58,6 +58,12 @@ export type SubscriptionEvent =
   | { type: 'subscription'; op: 'update'; stream_id: number; property: string; value: unknown }
   | { type: 'subscription'; op: 'peer_add' | 'peer_remove'; stream_ids: number[]; user_ids: number[] };
 
+/** The organization's default channels, by id (since feature level 330; dicts before). */
+export interface DefaultStreamsEvent {
+  type: 'default_streams';
+  default_streams: number[];
+}
+
 export type RealmEvent =
   | { type: 'realm'; op: 'update'; property: string; value: unknown }
   | { type: 'realm'; op: 'update_dict'; property: 'default'; data: Record<string, unknown> };
@@ -67,11 +73,9 @@ export type RealmUserEvent =
   | { type: 'realm_user'; op: 'update'; person: { user_id: number } & Record<string, unknown> }
   | { type: 'realm_user'; op: 'remove'; person: { user_id: number; full_name: string } };
 
-export interface RealmBotEvent {
-  type: 'realm_bot';
-  op: 'update';
-  bot: { user_id: number } & Record<string, unknown>;
-}
+export type RealmBotEvent =
+  | { type: 'realm_bot'; op: 'add'; bot: ApiObject }
+  | { type: 'realm_bot'; op: 'update'; bot: { user_id: number } & Record<string, unknown> };
 
 export type UserGroupEvent =
   | { type: 'user_group'; op: 'add'; group: ApiObject; for_reactivation: boolean }
@@ -184,6 +188,7 @@ export type ServerEvent =
   | UpdateMessageFlagsEvent
   | UserTopicEvent
   | StreamEvent
+  | DefaultStreamsEvent
   | SubscriptionEvent
   | RealmEvent
   | RealmUserEvent

@@ -1,9 +1,10 @@
-// One journey of the real zulip-js client, shared by the msw test
+// Journeys of the real zulip-js client, shared by the msw test
 // (reference/adapters/zulip-js.test.ts) and the HTTP test (scripts/serve.test.ts):
 // subscribe (creating a channel), send, fetch with narrows and search, list topics,
-// unsubscribe; and a timed one (zulipJsTimedJourney): drafts, scheduled messages and
-// reminders, delivered when the clock moves. Every call goes through zulip-js's own
-// request code.
+// unsubscribe; a timed one (zulipJsTimedJourney): drafts, scheduled messages and
+// reminders, delivered when the clock moves; and an events one (zulipJsEventsJourney):
+// register a queue, read and long-poll it, send typing, delete it. Every call goes
+// through zulip-js's own request code.
 import * as assert from 'uvu/assert';
 import type { ZulipClient } from 'zulip-js';
 
@@ -116,4 +117,61 @@ export async function zulipJsTimedJourney(client: Pick<ZulipClient, 'callEndpoin
   assert.ok(events.some((e) => e.type === 'reminders' && e.op === 'remove' && e.reminder_id === reminder.reminder_id));
   assert.equal(ok(await client.callEndpoint('/scheduled_messages', 'GET')).scheduled_messages, []);
   assert.equal(ok(await client.callEndpoint('/reminders', 'GET')).reminders, []);
+}
+
+/** The parts of a zulip-js client the events journey uses. */
+type ZulipJsEventsClient = Pick<ZulipClient, 'queues' | 'events' | 'typing' | 'messages'>;
+
+/**
+ * The event-queue journey of zulip-js: `queues.register`, `events.retrieve` (at once with
+ * dont_block, then a long-poll that a message sent meanwhile releases), `typing.send`,
+ * `queues.deregister`. `me` is the client's user id, `other` a second user's client.
+ * `untilWaiting` resolves once the server holds the long-poll (the msw test counts the
+ * waiting polls; over HTTP it waits a while): a poll answered after it waited names its
+ * queue, one answered at once does not, so the journey knows which it got and tries again,
+ * waiting longer, if the message overtook the poll.
+ */
+export async function zulipJsEventsJourney(client: ZulipJsEventsClient, me: number, other: ZulipJsEventsClient, otherId: number, untilWaiting: (attempt: number) => Promise<void>): Promise<void> {
+  // zulip-js JSON-encodes event_types itself; its multipart body (the form-data package)
+  // takes only strings, so other values come encoded.
+  const registered = await client.queues.register({ event_types: ['message', 'typing'], apply_markdown: 'true', client_capabilities: JSON.stringify({ notification_settings_null: true }) });
+  assert.is(registered.result, 'success', JSON.stringify(registered));
+  const queue_id = registered.queue_id as string;
+  assert.type(queue_id, 'string');
+  assert.is(registered.last_event_id, -1);
+  assert.type(registered.max_message_id, 'number', 'the state of the fetched types');
+  assert.not.ok('realm_users' in registered, 'and only those');
+
+  // zulip-js sends GET parameters through URLSearchParams: true is "true".
+  const empty = await client.events.retrieve({ queue_id, last_event_id: -1, dont_block: true });
+  assert.equal([empty.result, empty.events, 'queue_id' in empty], ['success', [], false], JSON.stringify(empty));
+
+  let last = -1;
+  let woke: Record<string, unknown> | undefined;
+  for (let attempt = 0; attempt < 4 && woke === undefined; attempt++) {
+    const poll = client.events.retrieve({ queue_id, last_event_id: last });
+    await untilWaiting(attempt);
+    const sent = await other.messages.send({ type: 'direct', to: [me], content: `wake up ${attempt}` });
+    assert.is(sent.result, 'success', JSON.stringify(sent));
+    const answer = await poll;
+    assert.is(answer.result, 'success', JSON.stringify(answer));
+    const events = answer.events as Array<{ id: number; type: string; message: { id: number; content: string } }>;
+    assert.equal(events.map((e) => [e.type, e.message.id]), [['message', sent.id]]);
+    assert.is(events[0]!.message.content, `<p>wake up ${attempt}</p>`);
+    last = events[0]!.id;
+    if (answer.queue_id === queue_id) woke = answer;
+  }
+  assert.ok(woke, 'the long-poll waited for the message');
+
+  const typed = await client.typing.send({ to: [otherId], op: 'start' });
+  assert.is(typed.result, 'success', JSON.stringify(typed));
+  const typing = await client.events.retrieve({ queue_id, last_event_id: last, dont_block: true });
+  const [event] = typing.events as Array<Record<string, unknown>>;
+  assert.equal([event?.['type'], event?.['op'], event?.['message_type'], (event?.['sender'] as { user_id: number }).user_id], ['typing', 'start', 'direct', me]);
+  assert.equal(((event?.['recipients'] as Array<{ user_id: number }>).map((r) => r.user_id)).sort((a, b) => a - b), [me, otherId].sort((a, b) => a - b));
+
+  const gone = await client.queues.deregister({ queue_id });
+  assert.is(gone.result, 'success', JSON.stringify(gone));
+  const after = await client.events.retrieve({ queue_id, last_event_id: last, dont_block: true });
+  assert.equal([after.result, after.code, after.queue_id], ['error', 'BAD_EVENT_QUEUE_ID', queue_id]);
 }

@@ -4,7 +4,7 @@
 import { atLeast } from '../feature-levels.ts';
 import { isUserInSetting } from '../groups.ts';
 import { accessibleUserIds, canAccessAllUsers } from '../user-access.ts';
-import { avatarUrl, formatUser, isAdmin, isGuest } from '../users.ts';
+import { avatarUrl, formatBot, formatUser, isAdmin, isGuest } from '../users.ts';
 import { apiEmail, type Store } from '../../state/store.ts';
 import { ROLE, type RealmGroupSetting, type User } from '../../state/types.ts';
 import type { StateContext } from './view.ts';
@@ -122,19 +122,6 @@ export function realmBotState(ctx: StateContext): Record<string, unknown> {
     .realmUsers()
     .filter((u) => u.is_bot && (isAdmin(me) || u.bot_owner_id === me.user_id))
     .sort((a, b) => a.user_id - b.user_id)
-    .map((bot) => ({
-      email: bot.delivery_email,
-      user_id: bot.user_id,
-      full_name: bot.full_name,
-      bot_type: bot.bot_type,
-      is_active: bot.is_active,
-      api_key: bot.api_key,
-      default_sending_stream: null,
-      default_events_register_stream: null,
-      default_all_public_streams: false,
-      owner_id: bot.bot_owner_id,
-      avatar_url: avatarUrl(store, me, bot, false),
-      services: [],
-    }));
+    .map((bot) => formatBot(store, me, bot));
   return { realm_bots: bots };
 }

@@ -1,0 +1,100 @@
+// Test support: how a client applies message events to its registration state, after
+// the real server's apply_event (zulip/zulip zerver/lib/events.py: message,
+// delete_message, update_message_flags; zerver/lib/message.py
+// apply_unread_message_event, remove_message_id_from_unread_mgs).
+import type { ClientState, Handler, Obj } from './client-state.ts';
+
+/** Set the first_message_id of a channel that had none (the server does it for channel messages). */
+function noteFirstMessage(client: ClientState, message: Obj): void {
+  for (const key of ['subscriptions', 'streams']) {
+    for (const c of (client.state[key] ?? []) as Obj[]) {
+      if (c['stream_id'] === message['stream_id'] && c['first_message_id'] === null) c['first_message_id'] = message['id'];
+    }
+  }
+}
+
+function addUnread(client: ClientState, message: Obj, flags: string[]): void {
+  const unread = client.unread;
+  if (unread === null || flags.includes('read')) return;
+  const id = message['id'] as number;
+  if (message['type'] === 'stream') {
+    // Unread messages in channels the user left are not listed (a registration leaves out
+    // inactive subscriptions); the server's applier would list one that arrives, say
+    // the user's own message sent there through the API.
+    if (client.left.has(message['stream_id'])) return;
+    unread.messages.set(id, { kind: 'stream', stream_id: message['stream_id'], topic: message['subject'] });
+  } else {
+    const everyone = (message['display_recipient'] as Obj[]).map((r) => r['id'] as number);
+    const others = everyone.filter((u) => u !== client.options.userId);
+    if (others.length <= 1) unread.messages.set(id, { kind: 'pm', other_user_id: others[0] ?? client.options.userId });
+    else unread.messages.set(id, { kind: 'huddle', user_ids_string: [...everyone].sort((a, b) => a - b).join(',') });
+  }
+  if (flags.includes('mentioned')) unread.mentioned.add(id);
+  if (flags.includes('stream_wildcard_mentioned') || flags.includes('topic_wildcard_mentioned')) unread.wildcard.add(id);
+}
+
+function removeUnread(client: ClientState, ids: readonly number[]): void {
+  const unread = client.unread;
+  if (unread === null) return;
+  for (const id of ids) {
+    unread.messages.delete(id);
+    unread.mentioned.delete(id);
+    unread.wildcard.delete(id);
+  }
+}
+
+const message: Handler = (client, event) => {
+  const m = event['message'] as Obj;
+  const state = client.state;
+  if ('max_message_id' in state) state['max_message_id'] = Math.max(state['max_message_id'], m['id']);
+  addUnread(client, m, event['flags']);
+  if (m['type'] !== 'stream') {
+    if (client.recent !== null) {
+      const others = (m['display_recipient'] as Obj[]).map((r) => r['id'] as number).filter((u) => u !== client.options.userId).sort((a, b) => a - b);
+      client.recent.set(String(others), { user_ids: others, max_message_id: m['id'] });
+    }
+    return;
+  }
+  noteFirstMessage(client, m);
+};
+
+const deleteMessage: Handler = (client, event) => {
+  const ids: number[] = 'message_id' in event ? [event['message_id']] : event['message_ids'];
+  // The server asks its database for the user's newest remaining message.
+  if ('max_message_id' in client.state) client.refetch.add('max_message_id');
+  removeUnread(client, ids);
+  // The server's applier leaves a deleted message among the starred ones (its tests
+  // never delete one); a fresh registration no longer lists it, and a client drops it.
+  const starred = client.state['starred_messages'] as number[] | undefined;
+  if (starred !== undefined) client.state['starred_messages'] = starred.filter((id) => !ids.includes(id));
+  // ... and rebuilds the direct conversations, whose newest message may be gone.
+  if (client.recent !== null && event['message_type'] === 'private') client.refetch.add('recent_private_conversations');
+};
+
+const updateMessageFlags: Handler = (client, event) => {
+  const ids = event['messages'] as number[];
+  if (event['flag'] === 'read' && event['op'] === 'add') removeUnread(client, ids);
+  if (event['flag'] === 'read' && event['op'] === 'remove' && client.unread !== null) {
+    for (const [id, details] of Object.entries(event['message_details'] as Record<string, Obj>)) {
+      const entry =
+        details['type'] === 'stream'
+          ? { kind: 'stream' as const, stream_id: details['stream_id'], topic: details['topic'] }
+          : (details['user_ids'] as number[]).length <= 1
+            ? { kind: 'pm' as const, other_user_id: (details['user_ids'] as number[])[0] ?? client.options.userId }
+            : { kind: 'huddle' as const, user_ids_string: [...details['user_ids'], client.options.userId].sort((a, b) => a - b).join(',') };
+      client.unread.messages.set(Number(id), entry);
+      if (details['mentioned']) client.unread.mentioned.add(Number(id));
+    }
+  }
+  const starred = client.state['starred_messages'] as number[] | undefined;
+  if (event['flag'] === 'starred' && starred !== undefined) {
+    if (event['op'] === 'add') client.state['starred_messages'] = [...starred, ...ids];
+    else client.state['starred_messages'] = starred.filter((id) => !ids.includes(id));
+  }
+};
+
+export const MESSAGE_HANDLERS: Readonly<Record<string, Handler>> = {
+  message,
+  delete_message: deleteMessage,
+  update_message_flags: updateMessageFlags,
+};

@@ -1,0 +1,33 @@
+// Test support: a client-side applier of events to a POST /register state, written from
+// the real server's contract (zulip/zulip zerver/lib/events.py apply_events: for every
+// queued event whose type the client fetched, apply_event; then post_process_state),
+// sharing no code with the reference: it reads only what a client receives. Used by
+// reference/domain/apply-events.property.test.ts, which holds the reference to that
+// contract: the registration state with the queue's events applied equals a fresh
+// registration.
+//
+// Each event type is one entry of HANDLERS; the families live in testing/applier/.
+import { CHANNEL_HANDLERS } from './applier/channel-handlers.ts';
+import { finishClientState, startClientState, type ApplierOptions, type ClientState, type Handler, type Obj } from './applier/client-state.ts';
+import { MESSAGE_HANDLERS } from './applier/message-handlers.ts';
+import { PERSONAL_HANDLERS } from './applier/personal-handlers.ts';
+import { USER_HANDLERS } from './applier/user-handlers.ts';
+
+export { finishClientState, startClientState, type ApplierOptions, type ClientState, type Obj };
+
+export const HANDLERS: Readonly<Record<string, Handler>> = { ...MESSAGE_HANDLERS, ...CHANNEL_HANDLERS, ...USER_HANDLERS, ...PERSONAL_HANDLERS };
+
+/**
+ * apply_events: events of a type the client did not fetch are skipped (as the server
+ * skips them); an event of a type no handler knows is an error, as it is for the server.
+ */
+export function applyEvents(client: ClientState, events: readonly Obj[]): void {
+  const wanted = client.options.fetchEventTypes;
+  for (const event of events) {
+    const type = event['type'] as string;
+    if (wanted !== null && !wanted.includes(type)) continue;
+    const handler = HANDLERS[type];
+    if (handler === undefined) throw new Error(`Unexpected event type ${type}`);
+    handler(client, event);
+  }
+}
