@@ -36,11 +36,29 @@ export function dispatch(core: Core, req: ApiRequest, resumed = false): ApiRespo
   return res;
 }
 
+/** Per world, the instant and state version of the last look for due work. */
+const looked = new WeakMap<object, { now: number; version: number }>();
+
+/**
+ * Work that fell due since the last request comes first: idle queues are collected,
+ * scheduled messages and reminders delivered (a look at the head of each order). Nothing
+ * can fall due while neither the clock nor the state moves, so a repeated read at one
+ * instant does not look again.
+ */
+function dueWork(world: Core['world']): void {
+  const last = looked.get(world);
+  if (last !== undefined && last.now === world.clock.now() && last.version === world.store.version) return;
+  expireQueues(world);
+  deliverDue(world);
+  if (last === undefined) looked.set(world, { now: world.clock.now(), version: world.store.version });
+  else {
+    last.now = world.clock.now();
+    last.version = world.store.version;
+  }
+}
+
 function dispatchOnce(core: Core, req: ApiRequest, resumed: boolean): ApiResponse {
-  // Work that fell due since the last request comes first: idle queues are collected.
-  expireQueues(core.world);
-  // So do scheduled messages and reminders: a look at the head of each delivery order when nothing is due.
-  deliverDue(core.world);
+  dueWork(core.world);
   let cache = caches.get(core.world);
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);

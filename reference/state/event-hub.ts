@@ -8,6 +8,8 @@ import type { StateData } from './message-store.ts';
 import type { Row, Table, TableSpec } from './table.ts';
 import type { Message } from './types.ts';
 
+const NONE: readonly string[] = Object.freeze([]);
+
 /** The per-user record's default length (control.events), until the config says otherwise. */
 export const DEFAULT_EVENT_RECORD_LIMIT = 100;
 
@@ -61,7 +63,8 @@ export class EventHub {
   }
 
   /** The queues touched since the last drain. */
-  drain(): string[] {
+  drain(): readonly string[] {
+    if (this.#touched.size === 0) return NONE;
     const out = [...this.#touched];
     this.#touched.clear();
     return out;
