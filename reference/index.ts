@@ -99,10 +99,10 @@ export function createReference(options: ReferenceOptions = {}): Reference {
   // The polls answer through dispatch, and dispatch wakes them: each knows the other.
   let polls: LongPolls | undefined;
   const core: Core = { world, control: options.control ?? true, waiting: { wake: (ids) => polls?.wake(ids) } };
-  polls = new LongPolls(world, (req, resumed) => dispatchCore(core, req, resumed));
+  polls = new LongPolls(world);
   const dispatch = (req: ApiRequest) => dispatchCore(core, req);
   const wait = async (req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null> =>
-    res.wait ? (polls as LongPolls).wait(req, res as ApiResponse & { wait: LongPollWait }, signal) : res;
+    res.wait ? (polls as LongPolls).wait(res as ApiResponse & { wait: LongPollWait }, signal) : res;
   const respond = (req: ApiRequest, signal?: AbortSignal) => wait(req, dispatch(req), signal);
   const controlCall = (path: string, params: Record<string, string | number | boolean> = {}, method = 'POST') => {
     const body = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));

@@ -74,7 +74,9 @@ export function createNodeListener(reference: Dispatcher, options: ListenerOptio
     }
     // A long-poll: no CPU while it waits; a closed connection ends the wait.
     const gone = new AbortController();
-    res.on('close', () => gone.abort());
+    res.on('close', () => {
+      if (!res.writableEnded) gone.abort(); // the client left before its answer (aborting costs a DOMException)
+    });
     void reference.wait(apiRequest, out, gone.signal).then((later) => {
       if (later !== null && !res.writableEnded && !res.destroyed) send(req, res, later, started, log);
     });
@@ -286,13 +288,13 @@ export interface ServeOptions extends ListenerOptions {
   headersTimeoutMs?: number;
   /** ...and the whole request within this (default 30 s); else a JSON 408 and the connection closed. */
   requestTimeoutMs?: number;
-  /** Connections open at once (default 1000); past it, node:http closes new ones unanswered. */
+  /** Connections open at once (default 4096: a thousand waiting long-polls and room to spare); past it, node:http closes new ones unanswered. */
   maxConnections?: number;
 }
 
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_CONNECTIONS = 1000;
+export const DEFAULT_MAX_CONNECTIONS = 4096;
 
 export interface Serving {
   server: Server;

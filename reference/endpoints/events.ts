@@ -128,11 +128,18 @@ export function getEvents(ctx: Ctx): Record<string, unknown> {
   const current = accessQueue(ctx.world, me, p.queue_id);
   if (current.events.length > 0 || p.dont_block) {
     const events = formatQueued(ctx, current);
-    // A long-poll answered after it waited names its queue; an immediate answer does not.
-    return ctx.resumed ? { events, queue_id: current.queue_id } : { events };
+    return { events };
   }
   markConnected(ctx.world, current);
-  ctx.waitOn = current.queue_id;
+  // A long-poll answered after it waited names its queue; an immediate answer does not.
+  const queueId = current.queue_id;
+  ctx.waitOn = {
+    queueId,
+    resume: () => {
+      const queue = accessQueue(ctx.world, me, queueId);
+      return queue.events.length === 0 ? null : { events: formatQueued(ctx, queue), queue_id: queueId };
+    },
+  };
   return { events: [] };
 }
 

@@ -29,8 +29,8 @@ const caches = new WeakMap<object, ResponseCache>();
 /** How long a long-poll waits before a heartbeat ends it (the real server: 45–55 s). */
 export const HEARTBEAT_MS = 50_000;
 
-export function dispatch(core: Core, req: ApiRequest, resumed = false): ApiResponse {
-  const res = dispatchOnce(core, req, resumed);
+export function dispatch(core: Core, req: ApiRequest): ApiResponse {
+  const res = dispatchOnce(core, req);
   const touched = core.world.store.events.drain();
   if (touched.length > 0) core.waiting?.wake(touched);
   return res;
@@ -57,7 +57,7 @@ function dueWork(world: Core['world']): void {
   }
 }
 
-function dispatchOnce(core: Core, req: ApiRequest, resumed: boolean): ApiResponse {
+function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   dueWork(core.world);
   let cache = caches.get(core.world);
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
@@ -72,7 +72,7 @@ function dispatchOnce(core: Core, req: ApiRequest, resumed: boolean): ApiRespons
   try {
     const admitted = admit(core, req, method);
     route = admitted.match.route;
-    res = answer(core, req, admitted, resumed);
+    res = answer(core, req, admitted);
   } catch (e) {
     res = errorResponse(asApiError(e));
   }
@@ -112,15 +112,29 @@ function admit(core: Core, req: Omit<ApiRequest, 'body'>, method: string): Admit
   return { match, user, query };
 }
 
-function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted, resumed: boolean): ApiResponse {
+function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted): ApiResponse {
   const headers = req.headers ?? {};
   const params = new RawParams(decodeParams(query, req.body, header(headers, 'content-type')));
-  const ctx = new Ctx(core.world, headers, params, match.pathParams, user, resumed);
+  const ctx = new Ctx(core.world, headers, params, match.pathParams, user);
   const data = match.route.handler(ctx);
   // NOTE: approximation: before feature level 167 a few endpoints (levels 78, 96, 111) already
   // listed ignored parameters; here none does.
-  const res = successResponse(data, atLeast(core.world, 'ignored_parameters_unsupported') ? params.ignored() : []);
-  if (ctx.waitOn !== undefined) res.wait = { queueId: ctx.waitOn, deadlineMs: core.world.nowMs() + HEARTBEAT_MS };
+  const ignored = atLeast(core.world, 'ignored_parameters_unsupported') ? params.ignored() : [];
+  const res = successResponse(data, ignored);
+  const waitOn = ctx.waitOn;
+  if (waitOn !== undefined) {
+    // Taken up again by the long-poll when woken: the request was routed, authenticated
+    // and read already; only its answer remains to be made.
+    const resume = (): ApiResponse | null => {
+      try {
+        const later = waitOn.resume();
+        return later === null ? null : successResponse(later, ignored);
+      } catch (e) {
+        return errorResponse(asApiError(e));
+      }
+    };
+    res.wait = { queueId: waitOn.queueId, deadlineMs: core.world.nowMs() + HEARTBEAT_MS, resume };
+  }
   return res;
 }
 

@@ -9,7 +9,7 @@
 // aborted) ends its wait.
 import { EVENT_QUEUES } from '../state/event-queues.ts';
 import type { World } from '../world.ts';
-import type { ApiRequest, ApiResponse, LongPollWait } from './request.ts';
+import type { ApiResponse, LongPollWait } from './request.ts';
 
 interface Waiter {
   queueId: string;
@@ -19,10 +19,7 @@ interface Waiter {
 export class LongPolls {
   readonly #byQueue = new Map<string, Set<Waiter>>();
 
-  constructor(
-    private readonly world: World,
-    private readonly dispatch: (req: ApiRequest, resumed: boolean) => ApiResponse,
-  ) {}
+  constructor(private readonly world: World) {}
 
   /** How many polls are waiting (for tests and benchmarks). */
   get size(): number {
@@ -32,41 +29,45 @@ export class LongPolls {
   }
 
   /**
-   * Wait as `res.wait` says, then answer `req` again as a resumed long-poll. Resolves to
-   * null if `signal` aborts first (the client went away: nothing to send).
+   * Wait as `res.wait` says, then answer with what the queue has by then (`resume`).
+   * Resolves to null if `signal` aborts first (the client went away: nothing to send).
    */
-  wait(req: ApiRequest, res: ApiResponse & { wait: LongPollWait }, signal?: AbortSignal): Promise<ApiResponse | null> {
-    const { queueId, deadlineMs } = res.wait;
+  wait(res: ApiResponse & { wait: LongPollWait }, signal?: AbortSignal): Promise<ApiResponse | null> {
+    const { queueId, deadlineMs, resume } = res.wait;
     if (signal?.aborted) return Promise.resolve(null);
     return new Promise((resolve) => {
-      const world = this.world;
-      const set = this.#byQueue.get(queueId) ?? new Set<Waiter>();
-      this.#byQueue.set(queueId, set);
-      const done = () => {
-        set.delete(waiter);
-        if (set.size === 0 && this.#byQueue.get(queueId) === set) this.#byQueue.delete(queueId);
+      let set = this.#byQueue.get(queueId);
+      if (set === undefined) this.#byQueue.set(queueId, (set = new Set<Waiter>()));
+      const waiting = set;
+      let over = false;
+      let pending = false;
+      const finish = (answer: ApiResponse | null) => {
+        if (over) return;
+        over = true;
+        waiting.delete(waiter);
+        if (waiting.size === 0 && this.#byQueue.get(queueId) === waiting) this.#byQueue.delete(queueId);
         cancelTimer();
         signal?.removeEventListener('abort', onAbort);
+        resolve(answer);
       };
       const waiter: Waiter = {
         queueId,
         settle: () => {
-          done();
-          // Answered in a task of its own: the request that woke it has finished.
+          if (pending || over) return;
+          pending = true;
+          // Answered in a task of its own: the request that woke it has finished. A wake
+          // that brought nothing (null) leaves the poll waiting, its deadline unchanged.
           queueMicrotask(() => {
-            const next = this.dispatch(req, true);
-            if (next.wait) void this.wait(req, next as ApiResponse & { wait: LongPollWait }, signal).then(resolve);
-            else resolve(next);
+            pending = false;
+            const next = over ? null : resume();
+            if (next !== null) finish(next);
           });
         },
       };
-      const onAbort = () => {
-        done();
-        resolve(null);
-      };
-      const cancelTimer = world.clock.setTimer(deadlineMs, () => this.#heartbeat(queueId));
+      const onAbort = () => finish(null);
+      const cancelTimer = this.world.clock.setTimer(deadlineMs, () => this.#heartbeat(queueId));
       signal?.addEventListener('abort', onAbort, { once: true });
-      set.add(waiter);
+      waiting.add(waiter);
     });
   }
 

@@ -31,4 +31,6 @@ export interface LongPollWait {
   queueId: string;
   /** When a heartbeat ends the wait if nothing came (the world's clock, milliseconds). */
   deadlineMs: number;
+  /** The answer once the queue has news (null: it has none yet), without dispatching the request again. */
+  resume(): ApiResponse | null;
 }

@@ -14,12 +14,13 @@ export class Ctx {
     readonly pathParams: Readonly<Record<string, string>>,
     /** null on routes that admit anonymous callers (see the route table's auth policies). */
     readonly user: User | null,
-    /** This GET /events is a long-poll taken up again after it waited. */
-    readonly resumed = false,
   ) {}
 
-  /** Set by an endpoint that found nothing to send yet: the queue a long-poll may wait on. */
-  waitOn: string | undefined;
+  /**
+   * Set by an endpoint that found nothing to send yet: the queue a long-poll may wait on,
+   * and what to answer when it is woken (null: still nothing, wait on).
+   */
+  waitOn: { queueId: string; resume: () => Record<string, unknown> | null } | undefined;
 
   get store(): World['store'] {
     return this.world.store;
