@@ -183,8 +183,9 @@ export function levelOf(key: FeatureKey): number {
 /** Anything that knows the server's configuration: a World, a Store, or the config itself. */
 export type HasConfig = { readonly config: ServerConfig } | ServerConfig;
 
-/** Does a server at this configuration's feature level follow the rule? */
+/** Does a server at this configuration's feature level follow the rule? (On hot paths: formatting each user, each message.) */
 export function atLeast(where: HasConfig, key: FeatureKey): boolean {
-  const config = 'feature_level' in where ? where : where.config;
-  return config.feature_level >= levelOf(key);
+  const own = (where as Partial<ServerConfig>).feature_level;
+  const level = own !== undefined ? own : (where as { readonly config: ServerConfig }).config.feature_level;
+  return level >= (LEVEL_OF.get(key) as number);
 }
