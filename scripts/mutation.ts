@@ -19,11 +19,12 @@ import { fileURLToPath } from 'node:url';
 import type { LogLevel, MutantResult, PartialStrykerOptions } from '@stryker-mutator/api/core';
 import { Stryker } from '@stryker-mutator/core';
 import { MUTATION_USAGE, mutationFlags, type MutationFlags } from './mutation/flags.ts';
-import { byLocation, nextBatch } from './mutation/plan.ts';
+import { batchBudget, byLocation, nextBatch } from './mutation/plan.ts';
 import { buildReport, renderReport, type Equivalent, type Tested } from './mutation/report.ts';
 import { IGNORER_NAME, SAMPLE_ENV, type SampleSpec } from './mutation/sample-ignorer.ts';
 import { locationsByFile, mutantKey, mutateRanges, sampleMutants, type MutantId } from './mutation/sample.ts';
 import { EXCLUDED, MUTATE, SUITES } from './mutation/scope.ts';
+import { textAt } from './mutation/source-text.ts';
 import { OUTCOMES_ENV, parseOutcomes, suitesCommand, type SuiteOutcome } from './mutation/suites-command.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -120,13 +121,8 @@ let msPerMutant = (2 * dry.reduce((a, o) => a + o.ms, 0)) / flags.concurrency;
 let end = 0;
 let batches = 0;
 while (end < limit) {
-  let budget = Infinity;
-  if (deadline !== Infinity) {
-    const capacity = Math.floor((deadline - now() - overheadMs) / msPerMutant);
-    if (capacity < 2 * flags.concurrency) break;
-    // Half of what seems to fit, or all of it once that is little: a wrong guess costs one batch.
-    budget = capacity < 8 * flags.concurrency ? capacity : Math.floor(capacity / 2);
-  }
+  const budget = deadline === Infinity ? Infinity : batchBudget(deadline - now(), overheadMs, msPerMutant, flags.concurrency);
+  if (budget === 0) break;
   const batch = nextBatch(order, end, limit, knownKeys, groups, budget);
   const batchStart = now();
   say(`batch ${++batches}: mutants ${end + 1}–${batch.end} of the sample, ${batch.tested} to test`);
@@ -148,14 +144,11 @@ while (end < limit) {
 if (end === 0) throw new Error(`not even one batch fits in ${deadline / 60_000} minutes`);
 
 // 4. The report.
-const sources = new Map<string, string[]>();
+const sources = new Map<string, string>();
 function originalText(m: MutantId): string {
-  let lines = sources.get(m.file);
-  if (!lines) sources.set(m.file, (lines = readFileSync(join(ROOT, m.file), 'utf8').split('\n')));
-  // Stryker's locations count lines and columns from 1.
-  const [sl, sc, el, ec] = [m.location.start.line - 1, m.location.start.column - 1, m.location.end.line - 1, m.location.end.column - 1];
-  if (sl === el) return (lines[sl] ?? '').slice(sc, ec);
-  return [(lines[sl] ?? '').slice(sc), ...lines.slice(sl + 1, el), (lines[el] ?? '').slice(0, ec)].join('\n');
+  let source = sources.get(m.file);
+  if (source === undefined) sources.set(m.file, (source = readFileSync(join(ROOT, m.file), 'utf8')));
+  return textAt(source, m.location);
 }
 const sample = order.slice(0, end);
 const inSample = new Set(sample.map(mutantKey));

@@ -1,7 +1,7 @@
 // Batches: a prefix of the rank order, whole locations at a time, known mutants skipped.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { byLocation, nextBatch } from './plan.ts';
+import { batchBudget, byLocation, nextBatch } from './plan.ts';
 import { mutantKey, type MutantId } from './sample.ts';
 
 const at = (line: number, mutatorName: string): MutantId => ({
@@ -48,6 +48,14 @@ test('the limit ends the batch', () => {
   assert.is(b.end, 3);
   assert.equal(b.toTest, [l2b, l1, l4a]);
   assert.is(nextBatch(order, 3, 3, new Set(), groups, 100).toTest.length, 0);
+});
+
+test('the time box: half of what fits, all of a little, nothing below two rounds', () => {
+  // 10 min left, 30 s per batch, 2 s per mutant: 285 fit; half of them.
+  assert.is(batchBudget(600_000, 30_000, 2_000, 2), 142);
+  assert.is(batchBudget(60_000, 30_000, 2_000, 2), 15); // 15 fit: under 8 rounds, all of them
+  assert.is(batchBudget(36_000, 30_000, 2_000, 2), 0); // 3 fit: under 2 rounds
+  assert.is(batchBudget(10_000, 30_000, 2_000, 2), 0);
 });
 
 test.run();

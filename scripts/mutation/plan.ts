@@ -51,3 +51,14 @@ export function nextBatch<M extends MutantId>(order: readonly M[], start: number
   }
   return { end, toTest, tested };
 }
+
+/**
+ * How many mutants the next batch may test, or 0 when none fits: half of what seems to
+ * fit in the time left (all of it once that is little), so that a wrong guess of the
+ * time per mutant costs one batch, not the deadline. Times in milliseconds.
+ */
+export function batchBudget(left: number, batchOverhead: number, perMutant: number, concurrency: number): number {
+  const capacity = Math.floor((left - batchOverhead) / perMutant);
+  if (capacity < 2 * concurrency) return 0;
+  return capacity < 8 * concurrency ? capacity : Math.floor(capacity / 2);
+}
