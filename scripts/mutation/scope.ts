@@ -29,7 +29,10 @@ export interface Suite {
   args: string[];
 }
 
-/** The conformance suites, in the order they run against each mutant. */
+/**
+ * The conformance suites, in the order they run against each mutant. Another suite is
+ * one more line, e.g. { name: 'properties', args: ['--suite', 'properties', '--runs', '20', '--seed', 'mutation'] }.
+ */
 export const SUITES: Suite[] = [
   { name: 'scenarios', args: ['--suite', 'scenarios'] },
 ];
