@@ -60,7 +60,8 @@ function strykerOptions(mutate: string[], command: string, extra: PartialStryker
     coverageAnalysis: 'off',
     disableTypeChecks: false,
     concurrency: flags.concurrency,
-    tempDirName: join(tmpdir(), 'understudy-stryker'),
+    // One per run: Stryker cleans its temp directory up, and two runs may overlap.
+    tempDirName: join(tmpdir(), `understudy-stryker-${process.pid}`),
     ignorePatterns: ['dist', 'coverage', '.c8', '.perf'],
     cleanTempDir: true,
     reporters: ['progress-append-only'],
