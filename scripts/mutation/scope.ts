@@ -35,6 +35,7 @@ export interface Suite {
  */
 export const SUITES: Suite[] = [
   { name: 'scenarios', args: ['--suite', 'scenarios'] },
+  { name: 'properties', args: ['--suite', 'properties', '--runs', '40', '--seed', '20261125'] },
 ];
 
 /** The directory of reference/ a file belongs to ("domain" for reference/domain/users.ts). */
