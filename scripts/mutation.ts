@@ -8,6 +8,8 @@
 //   3. Stryker tests the sample in batches (plan.ts), with `mutate` ranges around the
 //      sampled mutants and the ignorer for the rest, until --sample N are done or, by
 //      default, until the next batch would not fit in --minutes;
+//      (--recheck SUMMARY.json: instead of a sample, the survivors of that earlier run,
+//      recheck.ts);
 //   4. the report (report.ts): per suite and for all together, the share found with its
 //      Wilson 95% interval, per directory, and the survivors. Known equivalent mutants
 //      (scripts/mutation/equivalent.json) leave the count, each with its reason.
@@ -20,7 +22,8 @@ import type { LogLevel, MutantResult, PartialStrykerOptions } from '@stryker-mut
 import { Stryker } from '@stryker-mutator/core';
 import { MUTATION_USAGE, mutationFlags, type MutationFlags } from './mutation/flags.ts';
 import { batchBudget, byLocation, nextBatch } from './mutation/plan.ts';
-import { buildReport, renderReport, type Equivalent, type Tested } from './mutation/report.ts';
+import { buildReport, renderReport, type Equivalent, type MutationReport, type Tested } from './mutation/report.ts';
+import { mutantsToRecheck } from './mutation/recheck.ts';
 import { IGNORER_NAME, SAMPLE_ENV, type SampleSpec } from './mutation/sample-ignorer.ts';
 import { locationsByFile, mutantKey, mutateRanges, sampleMutants, type MutantId } from './mutation/sample.ts';
 import { EXCLUDED, MUTATE, SUITES } from './mutation/scope.ts';
@@ -111,7 +114,26 @@ say(`${all.length} mutants; the suites take ${dry.map((o) => `${o.suite} ${(o.ms
 const limits = Object.fromEntries(dry.map((o) => [o.suite, 3 * o.ms + 15_000]));
 const timeoutMS = Object.values(limits).reduce((a, b) => a + b, 15_000);
 const command = suitesCommand(SUITES, process.execPath, limits);
-const order = sampleMutants(all, all.length, flags.seed);
+const sources = new Map<string, string>();
+function originalText(m: MutantId): string {
+  let source = sources.get(m.file);
+  if (source === undefined) sources.set(m.file, (source = readFileSync(join(ROOT, m.file), 'utf8')));
+  return textAt(source, m.location);
+}
+let order = sampleMutants(all, all.length, flags.seed);
+let seed = flags.seed;
+if (flags.size !== 'all' && 'recheck' in flags.size) {
+  const earlier = JSON.parse(readFileSync(flags.size.recheck, 'utf8')) as MutationReport;
+  const r = mutantsToRecheck(all, earlier.survivors, originalText);
+  for (const g of r.gone) say(`gone since that run (its code changed): ${g.key}`);
+  say(`rechecking ${r.mutants.length} survivors of ${flags.size.recheck} (seed ${JSON.stringify(earlier.seed)})`);
+  order = r.mutants;
+  seed = `${earlier.seed}, survivors rechecked`;
+  if (order.length === 0) {
+    say('nothing to recheck');
+    process.exit(0);
+  }
+}
 const groups = byLocation(all);
 const limit = flags.size === 'all' ? order.length : 'sample' in flags.size ? Math.min(flags.size.sample, order.length) : order.length;
 const deadline = flags.size !== 'all' && 'minutes' in flags.size ? flags.size.minutes * 60_000 : Infinity;
@@ -145,12 +167,6 @@ while (end < limit) {
 if (end === 0) throw new Error(`not even one batch fits in ${deadline / 60_000} minutes`);
 
 // 4. The report.
-const sources = new Map<string, string>();
-function originalText(m: MutantId): string {
-  let source = sources.get(m.file);
-  if (source === undefined) sources.set(m.file, (source = readFileSync(join(ROOT, m.file), 'utf8')));
-  return textAt(source, m.location);
-}
 const sample = order.slice(0, end);
 const inSample = new Set(sample.map(mutantKey));
 const asTested = (m: MutantId): Tested => {
@@ -162,7 +178,7 @@ const equivalents = JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equival
 const report = buildReport({
   suites: SUITES.map((s) => s.name),
   population: all.length,
-  seed: flags.seed,
+  seed,
   tested: sample.map(asTested),
   beside: all.filter((m) => known.has(mutantKey(m)) && !inSample.has(mutantKey(m))).map(asTested),
   equivalents,

@@ -1,12 +1,13 @@
 // npm run mutation's flags. Anything else is refused, in one line.
-export const MUTATION_USAGE = 'usage: npm run mutation -- [--minutes M | --sample N | --all] [--seed S] [--concurrency N] [--out DIR]';
+export const MUTATION_USAGE = 'usage: npm run mutation -- [--minutes M | --sample N | --all | --recheck SUMMARY.json] [--seed S] [--concurrency N] [--out DIR]';
 
 export interface MutationFlags {
   /**
    * How much to test: for about `minutes` (the sample is as large as fits), exactly
-   * `sample` mutants, or all of them.
+   * `sample` mutants, all of them, or the survivors of an earlier run (its summary.json):
+   * the incremental mode, for checking that new scenarios find what it left.
    */
-  size: { minutes: number } | { sample: number } | 'all';
+  size: { minutes: number } | { sample: number } | { recheck: string } | 'all';
   seed: string;
   concurrency: number;
   out: string;
@@ -32,6 +33,7 @@ export function mutationFlags(argv: readonly string[]): MutationFlags {
     if (arg === '--minutes') flags.size = { minutes: count(value(i++, arg), arg) };
     else if (arg === '--sample') flags.size = { sample: count(value(i++, arg), arg) };
     else if (arg === '--all') flags.size = 'all';
+    else if (arg === '--recheck') flags.size = { recheck: value(i++, arg) };
     else if (arg === '--seed') flags.seed = value(i++, arg);
     else if (arg === '--concurrency') flags.concurrency = count(value(i++, arg), arg);
     else if (arg === '--out') flags.out = value(i++, arg);
