@@ -15,6 +15,9 @@ export const EXCLUDED: Record<string, string> = {
   'reference/narrow/test-realm.ts': "test support for narrow/'s unit tests, never imported by the core",
   'reference/endpoints/control.ts':
     'the test-control surface (/_understudy/): scenarios use it to set up, it is no behaviour of the Zulip API; a fault there breaks the set-up, not a conformance check',
+  'reference/endpoints/control-*.ts':
+    'the rest of the test-control surface (push bouncer, sealing, outbox, legacy registrations, video-call tokens): set-up and inspection for tests, no behaviour of the Zulip API',
+  'reference/actions/legacy-push.ts': 'reached only through the test-control surface (push_add_legacy): the API offers no way to make a legacy registration',
   'reference/actions/create-user.ts': 'reached only through the test-control surface (add_user): the API has no user creation here',
   'reference/actions/configure-server.ts': 'reached only through the test-control surface (set_config)',
   'reference/actions/archive-channel.ts': 'reached only through the test-control surface (archiving a channel)',
