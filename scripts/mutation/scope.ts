@@ -21,6 +21,8 @@ export const EXCLUDED: Record<string, string> = {
   'reference/actions/create-user.ts': 'reached only through the test-control surface (add_user): the API has no user creation here',
   'reference/actions/configure-server.ts': 'reached only through the test-control surface (set_config)',
   'reference/actions/archive-channel.ts': 'reached only through the test-control surface (archiving a channel)',
+  'reference/http/transport-errors.ts':
+    "the node:http adapter's answers to broken HTTP (timeouts, oversized request lines and headers, malformed framing, the control token): only that adapter raises them, and before a real server's API sees such a request its web server answers; reference/adapters/node-http.test.ts and the hostile suite (scripts/hostile-cases.ts) hold them to their texts",
   'reference/http/long-poll.ts':
     'waiting GET /events polls: only the async front doors wait; the in-process target answers through the synchronous dispatch, which never waits',
 };
