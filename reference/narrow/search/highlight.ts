@@ -3,7 +3,7 @@
 // zerver/views/message_fetch.py highlight_string wraps each occurrence in
 // <span class="highlight">, except when it falls inside an HTML tag.
 import type { Highlight, Message } from '../types.ts';
-import { escapeHtml, escapeHtmlDjango } from './escape-html.ts';
+import { escapeHtml } from './escape-html.ts';
 import { indexedStem, type SearchQuery } from './search-query.ts';
 import { htmlWords } from './words.ts';
 
@@ -39,15 +39,14 @@ export function highlightString(text: string, locations: readonly [number, numbe
 }
 
 export function searchHighlight(message: Message, query: SearchQuery): Highlight {
-  // Positions found in the SQL-escaped topic, applied to the Django-escaped one, as
-  // upstream does: after an apostrophe they land one character early per apostrophe.
+  const escapedTopic = escapeHtml(message.topic);
   return {
     match_content: highlightString(message.rendered_content, matchLocations(message.rendered_content, query)),
-    match_subject: highlightString(escapeHtmlDjango(message.topic), matchLocations(escapeHtml(message.topic), query)),
+    match_subject: highlightString(escapedTopic, matchLocations(escapedTopic, query)),
   };
 }
 
-/** matches_narrow without a search term: the plain rendered content and the Django-escaped topic. */
+/** matches_narrow without a search term: the plain rendered content and escaped topic. */
 export function plainHighlight(message: Message): Highlight {
-  return { match_content: message.rendered_content, match_subject: escapeHtmlDjango(message.topic) };
+  return { match_content: message.rendered_content, match_subject: escapeHtml(message.topic) };
 }
