@@ -6,8 +6,8 @@ test('has:link finds messages with a link', () => {
   assert.equal(matchingIds([op('has', 'link')]), [102, 113]);
 });
 
-test('has:attachment finds links into /user_uploads/', () => {
-  assert.equal(matchingIds([op('has', 'attachment')]), [113]);
+test('has:attachment: a /user_uploads/ link claims no upload, so nothing matches', () => {
+  assert.equal(matchingIds([op('has', 'attachment')]), []);
 });
 
 test('has:image finds images and inline image previews', () => {
