@@ -189,9 +189,9 @@ function applyActions(world: World, me: User, userId: number, actions: Deactivat
 /**
  * delete_profile (do_deactivate_user): a user is renamed "Deleted user", a bot "Deactivated
  * bot" (do_change_full_name, only when the name differs: a realm_user update for everyone
- * and, for a bot, a realm_bot update for its owner and the administrators); an avatar that
- * is not the default goes back to it (do_change_avatar_fields: the avatar update events).
- * The account is marked is_deleted (a subset of deactivated users, FL 490).
+ * and, for a bot, a realm_bot update for its owner and the administrators); the avatar goes
+ * back to the default (do_change_avatar_fields: the avatar update events). The account is
+ * marked is_deleted (a subset of deactivated users, FL 490).
  */
 function deleteProfile(world: World, user: User): void {
   const store = world.store;
@@ -204,18 +204,19 @@ function deleteProfile(world: World, user: User): void {
     store.emit(everyone, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, full_name: name } });
     if (next.is_bot) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, full_name: name } });
   }
-  if (user.avatar_source !== 'G') {
-    next = { ...next, avatar_source: 'G', avatar_version: user.avatar_version + 1 };
-    store.putUser(next);
-    const url = avatarUrl(store, null, next, false);
-    // notify_avatar_url_change: the bot's owners first, then everyone.
-    if (next.is_bot) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, avatar_url: url } });
-    store.emit(everyone, {
-      type: 'realm_user',
-      op: 'update',
-      person: { user_id: user.user_id, avatar_source: 'G', avatar_url: url, avatar_url_medium: url, avatar_version: next.avatar_version },
-    });
-  }
+  // NOTE: approximation: do_deactivate_user resets only a non-default avatar (no event for a
+  // Gravatar one); here a deleted profile's avatar is hidden (avatar_url null, domain/users.ts),
+  // so every avatar is reset and told, keeping clients' copies equal to a fresh registration.
+  next = { ...next, avatar_source: 'G', avatar_version: user.avatar_version + 1 };
+  store.putUser(next);
+  const url = avatarUrl(store, null, next, false);
+  // notify_avatar_url_change: the bot's owners first, then everyone.
+  if (next.is_bot) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, avatar_url: url } });
+  store.emit(everyone, {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, avatar_source: 'G', avatar_url: url, avatar_url_medium: url, avatar_version: next.avatar_version },
+  });
   store.putUser(next);
 }
 
