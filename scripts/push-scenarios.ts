@@ -376,6 +376,23 @@ add({
   ],
 });
 
+add({
+  id: 'push/no-removal-for-message-before-device',
+  what: 'A message that reached a user before they had any push device was never pushed, so deleting it after they register one sends that device no removal notification.',
+  source: [
+    'zerver/actions/message_send.py::get_recipient_info (push_device_registered_user_ids)',
+    'zerver/tests/test_push_notifications.py (no push-registered device: never enqueued)',
+    'zerver/lib/push_notifications.py::handle_remove_push_notification',
+  ],
+  steps: [
+    { ...sendDm('before any device'), note: 'member has no push device yet' },
+    newDevice(),
+    ...registered(),
+    { as: 'admin', method: 'DELETE', path: '/api/v1/messages/${mid}', expect: success },
+    { control: 'push_outbox', params: { user_id: MEMBER }, note: 'nothing was pushed for the message, so nothing is withdrawn', expect: { len: { notifications: 0 } } },
+  ],
+});
+
 // ---- the 32 registration requests ------------------------------------------------------
 
 for (const keyComplete of [true, false])

@@ -32,6 +32,7 @@ export interface DeactivateUserActions {
  * update) show the modern server sends it, so this follows the newer sources.
  */
 const DELETED_USER_NAME = 'Deleted user';
+const DEACTIVATED_BOT_NAME = 'Deactivated bot';
 
 /** access_user_by_id(for_admin=True), then the owner rules of deactivate_user_backend. */
 export function checkDeactivateUser(world: World, me: User, targetId: number): User {
@@ -186,30 +187,37 @@ function applyActions(world: World, me: User, userId: number, actions: Deactivat
 }
 
 /**
- * delete_profile: the name becomes "Deleted user", the avatar goes back to the default,
- * and the account is marked is_deleted (a subset of deactivated users, FL 490).
- * NOTE: approximation: the real events of this action were not readable; these are the
- * ordinary full-name and avatar updates, sent to every active user.
+ * delete_profile (do_deactivate_user): a user is renamed "Deleted user", a bot "Deactivated
+ * bot" (do_change_full_name, only when the name differs: a realm_user update for everyone
+ * and, for a bot, a realm_bot update for its owner and the administrators); the avatar goes
+ * back to the default (do_change_avatar_fields: the avatar update events). The account is
+ * marked is_deleted (a subset of deactivated users, FL 490).
  */
 function deleteProfile(world: World, user: User): void {
   const store = world.store;
-  const next: User = { ...user, full_name: DELETED_USER_NAME, avatar_source: 'G', avatar_version: user.avatar_version + 1, is_deleted: true };
-  store.putUser(next);
+  const name = user.is_bot ? DEACTIVATED_BOT_NAME : DELETED_USER_NAME;
   const everyone = activeUserIds(store);
-  store.emit(everyone, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, full_name: DELETED_USER_NAME } });
+  let next: User = { ...user, is_deleted: true };
+  if (user.full_name !== name) {
+    next = { ...next, full_name: name };
+    store.putUser(next);
+    store.emit(everyone, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, full_name: name } });
+    if (next.is_bot) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, full_name: name } });
+  }
+  // NOTE: approximation: do_deactivate_user resets only a non-default avatar (no event for a
+  // Gravatar one); here a deleted profile's avatar is hidden (avatar_url null, domain/users.ts),
+  // so every avatar is reset and told, keeping clients' copies equal to a fresh registration.
+  next = { ...next, avatar_source: 'G', avatar_version: user.avatar_version + 1 };
+  store.putUser(next);
   const url = avatarUrl(store, null, next, false);
+  // notify_avatar_url_change: the bot's owners first, then everyone.
+  if (next.is_bot) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, avatar_url: url } });
   store.emit(everyone, {
     type: 'realm_user',
     op: 'update',
     person: { user_id: user.user_id, avatar_source: 'G', avatar_url: url, avatar_url_medium: url, avatar_version: next.avatar_version },
   });
-  // A bot's owner and the administrators keep its realm_bots entry, told as for any bot
-  // whose name or avatar changes.
-  if (next.is_bot) {
-    const to = botOwnerUserIds(store, next);
-    store.emit(to, { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, full_name: DELETED_USER_NAME } });
-    store.emit(to, { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, avatar_url: url } });
-  }
+  store.putUser(next);
 }
 
 /**

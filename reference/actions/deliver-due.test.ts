@@ -111,8 +111,9 @@ test('a delivered message is the one POST /messages would send then: sender, rec
 
 /** The Notification Bot message Hamlet got about a failed scheduled message. */
 function failureNotice(ref: Reference, at: number, error: string): string {
-  const iso = new Date(at * 1000).toISOString().slice(0, -5) + '+00:00';
-  const expected = `The message you scheduled for <time:${iso}> was not sent because of the following error:\n\n> ${error}\n\n[View scheduled messages](#scheduled)`;
+  // str() of the datetime (a space, not a T), and the time mark's own trailing space.
+  const when = new Date(at * 1000).toISOString().slice(0, -5).replace('T', ' ') + '+00:00';
+  const expected = `The message you scheduled for <time:${when}>  was not sent because of the following error:\n\n> ${error}\n\n[View scheduled messages](#scheduled)`;
   const notice = [...ref.store.data.messages.values()].filter((m) => m.sender_id === NOTIFICATION_BOT).at(-1);
   assert.equal(notice?.dm_user_ids, [NOTIFICATION_BOT, HAMLET]);
   assert.is(notice?.content, expected);

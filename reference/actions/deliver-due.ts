@@ -100,7 +100,9 @@ function deliverMessage(world: World, row: ScheduledMessageRecord): void {
     if (e instanceof RealmDeactivated || e instanceof UserDeactivated || store.user(row.sender_id)?.is_system_bot) return;
     store.emit([row.sender_id], { type: 'scheduled_messages', op: 'update', scheduled_message: formatScheduledMessage(failed) });
     const notice =
-      `The message you scheduled for <time:${isoDate(row.scheduled_timestamp * 1000)}> was not sent because of the following error:\n\n` +
+      // send_failed_scheduled_message_notification: str() of the delivery datetime (a space
+      // between date and time), in a time mark that ends with a space of its own.
+      `The message you scheduled for <time:${isoDate(row.scheduled_timestamp * 1000).replace('T', ' ')}>  was not sent because of the following error:\n\n` +
       `> ${failed.failure_message as string}\n\n[View scheduled messages](#scheduled)`;
     const bot = store.userByEmail('notification-bot@zulip.com');
     if (bot) internalSend(world, bot, { dm_user_ids: [row.sender_id] }, notice);

@@ -5,6 +5,7 @@ import { renderForStore } from '../domain/render-message.ts';
 import type { World } from '../world.ts';
 import { newMessage } from '../domain/messages.ts';
 import { FLAG, type Message, type User } from '../state/types.ts';
+import { normalizeContent } from './message-text.ts';
 import { doSendMessage } from './send-message.ts';
 
 export function notificationBot(world: World): User {
@@ -17,11 +18,14 @@ export function internalSend(
   world: World,
   sender: User,
   where: { stream_id: number; topic: string } | { dm_user_ids: number[] },
-  content: string,
+  raw: string,
   /** do_send_messages(mark_as_read=...): recipients whose copy is read from the start (in its events too). */
   readBy: ReadonlySet<number> = new Set(),
 ): Message {
   const store = world.store;
+  // check_message normalizes every message's body (normalize_body), the server's own too:
+  // a list ending in a newline loses it.
+  const content = normalizeContent(raw);
   const rendered = renderForStore(store, content, sender, world.nowMs());
   const isStream = 'stream_id' in where;
   const dmIds = isStream ? [] : [...new Set([sender.user_id, ...where.dm_user_ids])].sort((a, b) => a - b);

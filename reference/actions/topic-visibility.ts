@@ -3,8 +3,8 @@
 // settings' defaults, a human starting a topic follows it (automatically_follow_topics_policy
 // ON_INITIATION), sending in a muted channel unmutes the topic
 // (automatically_unmute_topics_in_muted_streams_policy ON_SEND), and a human mentioned
-// in a topic follows it (automatically_follow_topics_where_mentioned), unless they
-// muted or already follow it.
+// in a topic follows it (automatically_follow_topics_where_mentioned; the sender too), unless
+// they muted or already follow it.
 // NOTE: approximation: the three user settings are fixed at their defaults (no endpoint changes them here).
 import { hasMessageAccess } from '../domain/messages.ts';
 import type { World } from '../world.ts';
@@ -43,9 +43,12 @@ export function applyTopicVisibility(world: World, message: Message, senderChang
     });
   };
   if (senderChange !== null) set(message.sender_id, senderChange);
+  // The mentioned humans among the message's recipients (rendering_result.mentions_user_ids &
+  // active_user_ids - bots): a sender who mentions themselves follows too, when subscribed.
+  const subscribers = new Set(store.subscribers(streamId));
   for (const userId of mentioned) {
     const u = store.user(userId);
-    if (!u || u.is_bot || userId === message.sender_id) continue;
+    if (!u || u.is_bot || !subscribers.has(userId)) continue;
     const current = store.topicPolicy(userId, streamId, message.topic);
     if (current !== VISIBILITY.muted && current !== VISIBILITY.followed) set(userId, VISIBILITY.followed);
   }

@@ -49,11 +49,18 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     return name;
   };
 
+  // update_realm checks who may change what before it parses or applies any value: the
+  // owner-only group settings, and waiting_period_threshold whenever it is sent (even
+  // with the current value).
+  for (const setting of REALM_GROUP_SETTINGS) {
+    if (req.groupSettings[setting] !== undefined && REALM_SETTINGS[setting].ownerOnly) ownerOnly(setting);
+  }
+  if (req.waiting_period_threshold !== undefined) ownerOnly('waiting_period_threshold');
+
   for (const setting of REALM_GROUP_SETTINGS) {
     const requested = req.groupSettings[setting];
     if (requested === undefined) continue;
     const config = REALM_SETTINGS[setting];
-    if (config.ownerOnly) ownerOnly(setting);
     if (requested.old !== undefined && !sameSetting(requested.old, realm[setting])) {
       throw new ExpectationMismatch();
     }
@@ -97,7 +104,6 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
   }
 
   if (req.waiting_period_threshold !== undefined && req.waiting_period_threshold !== realm.waiting_period_threshold) {
-    ownerOnly('waiting_period_threshold');
     next.waiting_period_threshold = req.waiting_period_threshold;
     data['waiting_period_threshold'] = req.waiting_period_threshold;
     events.push({ type: 'realm', op: 'update', property: 'waiting_period_threshold', value: req.waiting_period_threshold });

@@ -164,7 +164,8 @@ test('actions apply to the bots and then to the user: profile, and messages by k
   deactivate(ref, IAGO, HAMLET, { actions: { delete_profile: true, delete_private_channel_messages: true, delete_direct_messages: true } });
   for (const id of [HAMLET, DEFAULT_BOT]) {
     const u = user(ref, id);
-    assert.is(u.full_name, 'Deleted user');
+    // A user becomes 'Deleted user', a bot 'Deactivated bot' (do_deactivate_user).
+    assert.is(u.full_name, id === DEFAULT_BOT ? 'Deactivated bot' : 'Deleted user');
     assert.is(u.is_deleted, true);
     assert.is(u.is_active, false);
   }
@@ -179,7 +180,7 @@ test('actions apply to the bots and then to the user: profile, and messages by k
   assert.is(shown['avatar_url'], null);
   // The profile changes come after the deactivation events: bot first.
   const names = eventsFrom(ref, from)
-    .filter((e) => ((e.event as Record<string, unknown>)['person'] as Record<string, unknown> | undefined)?.['full_name'] === 'Deleted user')
+    .filter((e) => ['Deleted user', 'Deactivated bot'].includes(((e.event as Record<string, unknown>)['person'] as Record<string, unknown> | undefined)?.['full_name'] as string))
     .map((e) => ((e.event as Record<string, unknown>)['person'] as { user_id: number }).user_id);
   assert.equal(names, [DEFAULT_BOT, HAMLET]);
   // The bot's owner and the administrators keep its realm_bots entry in step.
@@ -189,7 +190,7 @@ test('actions apply to the bots and then to the user: profile, and messages by k
   const url = (call(ref, IAGO, 'GET', `/users/${DEFAULT_BOT}`).json['user'] as Record<string, unknown>)['avatar_url'];
   assert.equal(botChanges, [
     [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, is_active: false }],
-    [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, full_name: 'Deleted user' }],
+    [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, full_name: 'Deactivated bot' }],
     [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, avatar_url: url }],
   ]);
 });
