@@ -49,8 +49,11 @@ export interface Control {
   /** Add a legacy (unencrypted) push registration of a user; returns its id. */
   addLegacyPushRegistration(params: Record<string, string | number>): number;
   legacyPushRegistrations(userId: number): Array<Record<string, unknown>>;
-  /** The encrypted mobile notifications sent (the newest 1,000), oldest first; optionally one user's. */
-  pushOutbox(userId?: number): PushNotification[];
+  /**
+   * The encrypted mobile notifications sent (the newest 1,000), oldest first; optionally one
+   * user's. With `pushKey`, each also carries `payload`, decrypted with that key (null if it does not open).
+   */
+  pushOutbox(userId?: number, pushKey?: string): Array<PushNotification & { payload?: unknown }>;
   /** Grant or revoke a user's video-call provider token (emits has_vidprov_token). */
   setVidprovToken(userId: number, hasToken: boolean): void;
 }
@@ -136,7 +139,10 @@ export function createReference(options: ReferenceOptions = {}): Reference {
       return { encrypted_push_registration: encrypted_push_registration!, token_id: token_id!, bouncer_public_key: bouncer_public_key! };
     },
     addLegacyPushRegistration: (params) => controlCall('/push/legacy', params)['id'] as number,
-    pushOutbox: (userId) => controlCall('/push/outbox', userId === undefined ? {} : { user_id: userId }, 'GET')['notifications'] as PushNotification[],
+    pushOutbox: (userId, pushKey) =>
+      controlCall('/push/outbox', { ...(userId === undefined ? {} : { user_id: userId }), ...(pushKey === undefined ? {} : { push_key: pushKey }) }, 'GET')[
+        'notifications'
+      ] as Array<PushNotification & { payload?: unknown }>,
     setVidprovToken: (userId, hasToken) => void controlCall('/vidprov/token', { user_id: userId, has_token: hasToken }),
     legacyPushRegistrations: (userId) => controlCall('/push/legacy', { user_id: userId }, 'GET')['registrations'] as Array<Record<string, unknown>>,
   };

@@ -46,7 +46,12 @@ export function referenceTarget(profile: Profile, options: ReferenceOptions = {}
               case 'push_seal':
                 return { ...reference.control.sealPushRegistration(params as Record<string, string | number>) };
               case 'push_outbox':
-                return { notifications: reference.control.pushOutbox(params['user_id'] === undefined ? undefined : Number(params['user_id'])) };
+                return {
+                  notifications: reference.control.pushOutbox(
+                    params['user_id'] === undefined ? undefined : Number(params['user_id']),
+                    params['push_key'] === undefined ? undefined : String(params['push_key']),
+                  ),
+                };
               case 'push_add_legacy':
                 return { id: reference.control.addLegacyPushRegistration(params as Record<string, string | number>) };
               case 'push_legacy':

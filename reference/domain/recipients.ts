@@ -40,7 +40,8 @@ export function privateRecipients(to: string | undefined): Array<string | number
     if (emails.length === 0) throw new BadRequest('Message must have recipients');
     return emails;
   }
-  if (typeof value[0] === 'number') {
+  // isinstance(data[0], int): a fraction first is an invalid type, not a mixed list.
+  if (typeof value[0] === 'number' && Number.isInteger(value[0])) {
     if (!value.every((v) => typeof v === 'number' && Number.isInteger(v))) {
       throw new BadRequest('Recipient lists may contain emails or user IDs, but not both.');
     }

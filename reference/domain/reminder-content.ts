@@ -48,14 +48,24 @@ function truncate(text: string, max: number): string {
   return points.slice(0, Math.max(0, max - TRUNCATED.length)).join('') + TRUNCATED;
 }
 
-/** Characters that break the #**channel>topic@id** syntax (zerver/lib/topic_link_util.py). */
-const BREAKS_LINK_SYNTAX = /[`>*&\n]|\$\$/;
+/** Characters that break the #**channel>topic@id** syntax (zerver/lib/topic_link_util.py invalid_stream_topic_regex). */
+const BREAKS_LINK_SYNTAX = /[`>*&[\]]|\$\$/;
+const BREAKS_LINK_SYNTAX_ALL = /[`>*&[\]]|\$\$/g;
+/** escape_mapping: each of them as an HTML entity in the link text. */
+const ESCAPES: Readonly<Record<string, string>> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' };
+/** Message.EMPTY_TOPIC_FALLBACK_NAME: the empty topic's name in a fallback link's text. */
+const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
 
-/** zerver/lib/topic_link_util.py get_message_link_syntax. */
+const escapeLinkText = (text: string) => text.replace(BREAKS_LINK_SYNTAX_ALL, (m) => ESCAPES[m] ?? m);
+
+/**
+ * zerver/lib/topic_link_util.py get_message_link_syntax: #**channel>topic@id**, or where a
+ * name would break that syntax, a plain Markdown link to the message (get_fallback_markdown_link)
+ * whose text has the breaking characters escaped.
+ */
 function messageLinkSyntax(m: Message, channelName: string): string {
   if (!BREAKS_LINK_SYNTAX.test(channelName) && !BREAKS_LINK_SYNTAX.test(m.topic)) return `#**${channelName}>${m.topic}@${m.id}**`;
-  // NOTE: approximation: the real server's fallback escapes the names with HTML entities;
-  // Understudy writes them as they are, in a plain Markdown link to the message.
   const href = `#narrow/channel/${encodeChannel(m.stream_id as number, channelName)}/topic/${encodeHashComponent(m.topic)}/near/${m.id}`;
-  return `[#${channelName} > ${m.topic} @ 💬](${href})`;
+  const topic = m.topic === '' ? EMPTY_TOPIC_FALLBACK_NAME : m.topic;
+  return `[#${escapeLinkText(channelName)} > ${escapeLinkText(topic)} @ 💬](${href})`;
 }

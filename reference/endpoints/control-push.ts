@@ -5,12 +5,14 @@
 import { z } from 'zod';
 import { addLegacyRegistration } from '../actions/legacy-push.ts';
 import { bouncerPublicKey, sealRegistration } from '../domain/push-bouncer.ts';
+import { parsePushKey, strictBase64 } from '../crypto/push-key.ts';
+import { secretboxOpen } from '../crypto/secretbox.ts';
 import { BadRequest } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { LEGACY_PUSH } from '../state/legacy-push.ts';
 import { PUSH_TOKEN_KINDS } from '../state/devices.ts';
-import { PUSH_OUTBOX } from '../state/push-outbox.ts';
+import { PUSH_OUTBOX, type PushNotification } from '../state/push-outbox.ts';
 
 export function pushBouncer(ctx: Ctx): Record<string, unknown> {
   return { public_key: bouncerPublicKey(ctx.world) };
@@ -44,9 +46,25 @@ export function legacyPushRegistrations(ctx: Ctx): Record<string, unknown> {
   return { registrations: ctx.store.table(LEGACY_PUSH).find('owner', user_id) };
 }
 
-/** The newest notifications (at most 1,000 are kept), oldest first; `user_id` keeps one user's. */
+/**
+ * The newest notifications (at most 1,000 are kept), oldest first; `user_id` keeps one user's.
+ * With `push_key` (as registered), each also carries `payload`: its encrypted_data opened
+ * with that key as the device would, or null where it does not open.
+ */
 export function pushOutbox(ctx: Ctx): Record<string, unknown> {
-  const { user_id } = ctx.params.read({ user_id: json(z.int()).optional() });
+  const { user_id, push_key } = ctx.params.read({ user_id: json(z.int()).optional(), push_key: str().optional() });
   const all = ctx.store.table(PUSH_OUTBOX).all();
-  return { notifications: structuredClone(user_id === undefined ? all : all.filter((n) => n.user_id === user_id)) };
+  const notifications: Array<PushNotification & { payload?: unknown }> = structuredClone(user_id === undefined ? all : all.filter((n) => n.user_id === user_id));
+  if (push_key !== undefined) {
+    const key = parsePushKey(push_key);
+    for (const n of notifications) n.payload = key === null ? null : openPayload(key, n.encrypted_data);
+  }
+  return { notifications };
+}
+
+/** What a device decrypts: the JSON inside nonce ‖ tag ‖ ciphertext. */
+function openPayload(key: Uint8Array, encrypted: string): unknown {
+  const sealed = strictBase64(encrypted);
+  const plain = sealed === null ? null : secretboxOpen(key, sealed);
+  return plain === null ? null : JSON.parse(new TextDecoder().decode(plain));
 }

@@ -85,7 +85,7 @@ test('polls and todo lists are named, not quoted; a long message is cut to fit; 
 test('a channel or topic name that would break the #**channel>topic@id** syntax gets a plain link instead', () => {
   const ref = createReference();
   const id = inVerona(ref, 'x', 'a > b');
-  assert.ok(contentOf(ref, remind(ref, HAMLET, id)).startsWith(`You requested a reminder for [#Verona > a > b @ 💬](#narrow/channel/1-Verona/topic/a.20.3E.20b/near/${id}).`));
+  assert.ok(contentOf(ref, remind(ref, HAMLET, id)).startsWith(`You requested a reminder for [#Verona > a &gt; b @ 💬](#narrow/channel/1-Verona/topic/a.20.3E.20b/near/${id}).`));
 });
 
 test('the note: from feature level 415, and at most max_reminder_note_length characters', () => {
