@@ -34,6 +34,15 @@ test('a schema error inside a step names the step and its position', () => {
   assert.match(e ?? '', /^x\/y\.json:\d+:\d+: step 2 \(steps\[1\]\.expect\.status\): status is an HTTP status from 100 to 599, or a range/);
 });
 
+test('"encoding": "multipart" is for requests with a body, not GET or HEAD', () => {
+  const post = { ...ok, steps: [{ ...ok.steps[0], method: 'POST', encoding: 'multipart' }] };
+  assert.equal(messages(post), []);
+  const get = { ...ok, steps: [{ ...ok.steps[0], encoding: 'multipart' }] };
+  assert.match(messages(get).join('\n'), /step 1 \(steps\[0\]\.encoding\): "encoding": "multipart" is for a body: GET and HEAD/);
+  const bad = { ...ok, steps: [{ ...ok.steps[0], method: 'POST', encoding: 'json' }] };
+  assert.match(messages(bad).join('\n'), /steps\[0\]\.encoding/);
+});
+
 test('an unknown key in expect is reported', () => {
   const bad = { ...ok, steps: [{ ...ok.steps[0], expect: { status: 200, stauts: 1 } }] };
   assert.match(messages(bad).join('\n'), /step 1 \(steps\[0\]\.expect\): Unrecognized key: "stauts"/);

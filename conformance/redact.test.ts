@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MASK, Redactor } from './redact.ts';
+import { multipartBody } from './request.ts';
 
 const KEY = 'kTf1UbMHKe0sbkgDym68apgMzeURDOzd';
 const basic = (user: string, key: string) => `Basic ${btoa(`${user}:${key}`)}`;
@@ -41,6 +42,14 @@ test('known secrets are masked as whole words, raw, URL-encoded and base64-encod
   assert.is(r.text(`token ${btoa('secret')}`), `token ${MASK}`);
   assert.is(r.text('abc is too short to mask everywhere'), 'abc is too short to mask everywhere');
   assert.is(new Redactor().text('nothing known'), 'nothing known');
+});
+
+test('secret parameters of a multipart body are masked', () => {
+  const { body } = multipartBody([['username', 'iago@zulip.com'], ['password', 'hunter22!'], ['note', 'hunter22! again']]);
+  const out = new Redactor().value({ request: { body } });
+  assert.not.ok(out.request.body.includes('hunter22'));
+  assert.ok(out.request.body.includes('iago@zulip.com'));
+  assert.ok(out.request.body.includes(`name="password"\r\n\r\n${MASK}\r\n`));
 });
 
 test.run();

@@ -16,6 +16,9 @@ const SECRET_FIELD = new RegExp(`^(${SECRET_NAMES})$`, 'i');
 /** A secret parameter in a form body or query string. */
 const FORM_SECRET = new RegExp(`(^|[?&])(${SECRET_NAMES})=[^&\\s]*`, 'gi');
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key)$/i;
+/** A part of a multipart/form-data body as conformance/request.ts writes it: its name, then its value up to the next delimiter. */
+const MULTIPART_PART = 'Content-Disposition: form-data; name="';
+const MULTIPART_FIELD = /Content-Disposition: form-data; name="([^"]*)"\r\n\r\n([\s\S]*?)\r\n--/g;
 /** Shorter strings are too likely to be ordinary text ("1", "on", "yes") to be masked everywhere. */
 const MIN_SECRET_LENGTH = 4;
 export const MASK = '***';
@@ -95,6 +98,7 @@ export class Redactor {
     if (typeof v === 'string') {
       if (key !== undefined && SECRET_HEADER.test(key)) this.header(v);
       else if (key !== undefined && SECRET_FIELD.test(key)) this.add(v);
+      else if (v.includes(MULTIPART_PART)) this.#collectMultipart(v);
       else if (/[=&]/.test(v)) this.#collectForm(v);
     } else if (Array.isArray(v)) {
       for (const x of v) this.#collect(x, undefined);
@@ -112,6 +116,11 @@ export class Redactor {
     const form = q >= 0 ? text.slice(q + 1) : text;
     if (/\s/.test(form)) return; // prose, not a form
     for (const [k, x] of new URLSearchParams(form)) if (SECRET_FIELD.test(k)) this.add(x);
+  }
+
+  /** A multipart/form-data body (`"encoding": "multipart"`): secret parameters' values, which text() then masks. */
+  #collectMultipart(text: string): void {
+    for (const m of text.matchAll(MULTIPART_FIELD)) if (SECRET_FIELD.test(m[1] as string)) this.add(m[2]);
   }
 
   /** Secret parameters of a form body or query string, however they were encoded. */

@@ -1,5 +1,6 @@
 // From a (template-expanded) request step to the bytes on the wire: parameters in the
-// query string for GET and HEAD, form-encoded in the body otherwise; values that are
+// query string for GET and HEAD, in the body otherwise (form-encoded, or
+// multipart/form-data when the step says `"encoding": "multipart"`); values that are
 // not strings JSON-encoded, as the real API takes integers, booleans and lists.
 import { toBase64 } from './template.ts';
 import type { WireRequest } from './targets/target.ts';
@@ -21,6 +22,27 @@ export interface BuiltStep {
   /** Authorization header value, or undefined for none. */
   authorization: string | undefined;
   headers: Record<string, string>;
+  /** How a body carries the parameters (not GET or HEAD): form-encoded (the default) or multipart/form-data. */
+  encoding?: 'form' | 'multipart' | undefined;
+}
+
+/** The boundary of a multipart body: this, or with a suffix if a value contains it. */
+export const MULTIPART_BOUNDARY = 'UnderstudyFormBoundary';
+
+/**
+ * A multipart/form-data body (RFC 7578): one part per parameter, in order, text values
+ * as UTF-8, every line break CRLF. The boundary is one no value contains.
+ */
+export function multipartBody(entries: ReadonlyArray<[string, string]>): { boundary: string; body: string } {
+  let boundary = MULTIPART_BOUNDARY;
+  for (let n = 1; entries.some(([k, v]) => k.includes(boundary) || v.includes(boundary)); n++) boundary = `${MULTIPART_BOUNDARY}${n}`;
+  let body = '';
+  for (const [k, v] of entries) {
+    const name = k.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
+    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`;
+  }
+  body += `--${boundary}--\r\n`;
+  return { boundary, body };
 }
 
 export function toWire(step: BuiltStep): WireRequest {
@@ -31,7 +53,11 @@ export function toWire(step: BuiltStep): WireRequest {
   const inQuery = step.method === 'GET' || step.method === 'HEAD';
   let path = step.path;
   let body: string | undefined;
-  if (form.size > 0) {
+  if (step.encoding === 'multipart' && !inQuery) {
+    const multipart = multipartBody([...form]);
+    body = multipart.body;
+    headers['Content-Type'] = `multipart/form-data; boundary=${multipart.boundary}`;
+  } else if (form.size > 0) {
     if (inQuery) path += (path.includes('?') ? '&' : '?') + form.toString();
     else {
       body = form.toString();

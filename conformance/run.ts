@@ -149,6 +149,7 @@ export class Runner {
             params: expandValue(step.params ?? {}, ctx) as Record<string, unknown>,
             authorization: this.authorization(step.as, ctx, users),
             headers: expandValue(step.headers ?? {}, ctx) as Record<string, string>,
+            encoding: step.encoding,
           });
           failure.request = request;
           failure.expected = expect;

@@ -67,16 +67,23 @@ export const Save = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'varia
 
 const Params = z.record(z.string(), z.unknown());
 
-export const RequestStep = z.strictObject({
-  note: z.string().optional(),
-  as: As,
-  method: z.enum(METHODS),
-  path: z.string().startsWith('/'),
-  params: Params.optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  expect: Expect,
-  save: Save.optional(),
-});
+export const RequestStep = z
+  .strictObject({
+    note: z.string().optional(),
+    as: As,
+    method: z.enum(METHODS),
+    path: z.string().startsWith('/'),
+    params: Params.optional(),
+    /** How a body carries the parameters: form-encoded (the default) or multipart/form-data. */
+    encoding: z.enum(['form', 'multipart']).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    expect: Expect,
+    save: Save.optional(),
+  })
+  .refine((step) => step.encoding !== 'multipart' || (step.method !== 'GET' && step.method !== 'HEAD'), {
+    message: '"encoding": "multipart" is for a body: GET and HEAD send their parameters in the query string',
+    path: ['encoding'],
+  });
 export type RequestStep = z.infer<typeof RequestStep>;
 
 /** What a control step may expect of its result: the keys of Expect that look at a JSON body. */

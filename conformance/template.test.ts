@@ -3,7 +3,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { base64url } from './jwt.ts';
-import { encodeParam, toWire } from './request.ts';
+import { decodeParams } from '../reference/http/body.ts';
+import { encodeParam, multipartBody, MULTIPART_BOUNDARY, toWire } from './request.ts';
 import { TemplateError, expandString, expandToString, expandValue, templateRefs, type TemplateContext } from './template.ts';
 
 const ctx: TemplateContext = {
@@ -92,6 +93,46 @@ test('parameters: non-strings are JSON-encoded; GET in the query, others in a fo
   assert.is(post.headers['Authorization'], 'Basic x');
   assert.is(post.headers['content-type'], 'text/plain');
   assert.is(post.headers['Content-Type'], undefined);
+});
+
+test('multipart: one part per parameter, values encoded as for a form, CRLF lines, the boundary in Content-Type', () => {
+  const post = toWire({
+    method: 'PATCH',
+    path: '/api/v1/x?a=1',
+    params: { to: [6, 7], content: 'Grüße\nzwei', empty: '' },
+    authorization: undefined,
+    headers: {},
+    encoding: 'multipart',
+  });
+  assert.is(post.path, '/api/v1/x?a=1');
+  assert.is(post.headers['Content-Type'], `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`);
+  const b = MULTIPART_BOUNDARY;
+  assert.is(
+    post.body,
+    `--${b}\r\nContent-Disposition: form-data; name="to"\r\n\r\n[6,7]\r\n` +
+      `--${b}\r\nContent-Disposition: form-data; name="content"\r\n\r\nGrüße\nzwei\r\n` +
+      `--${b}\r\nContent-Disposition: form-data; name="empty"\r\n\r\n\r\n` +
+      `--${b}--\r\n`,
+  );
+  // What a server's multipart reader makes of it: the same parameters.
+  assert.equal([...decodeParams(undefined, post.body, post.headers['Content-Type'])], [
+    ['to', '[6,7]'],
+    ['content', 'Grüße\nzwei'],
+    ['empty', ''],
+  ]);
+});
+
+test('multipart: no parameters is a body with no parts; a value containing the boundary gets another one; GET keeps the query', () => {
+  const none = toWire({ method: 'POST', path: '/p', params: {}, authorization: undefined, headers: {}, encoding: 'multipart' });
+  assert.is(none.body, `--${MULTIPART_BOUNDARY}--\r\n`);
+  const clash = multipartBody([['v', `x--${MULTIPART_BOUNDARY}y`]]);
+  assert.is(clash.boundary, `${MULTIPART_BOUNDARY}1`);
+  assert.ok(clash.body.startsWith(`--${MULTIPART_BOUNDARY}1\r\n`));
+  const get = toWire({ method: 'GET', path: '/p', params: { a: 1 }, authorization: undefined, headers: {}, encoding: 'multipart' });
+  assert.is(get.path, '/p?a=1');
+  assert.is(get.body, undefined);
+  const form = toWire({ method: 'POST', path: '/p', params: { a: 1 }, authorization: undefined, headers: {}, encoding: 'form' });
+  assert.is(form.body, 'a=1');
 });
 
 test.run();

@@ -3,7 +3,7 @@
 import type { Observed } from '../matcher.ts';
 import type { Capability, ControlAction } from '../schema.ts';
 
-/** A request as it goes on the wire; the body is form-encoded text. */
+/** A request as it goes on the wire; the body is text, form-encoded or multipart/form-data (the Content-Type header says which). */
 export interface WireRequest {
   method: string;
   /** Path and query string, e.g. /api/v1/users?client_gravatar=false */

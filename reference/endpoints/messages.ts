@@ -159,9 +159,14 @@ function parseAnchor(raw: string | undefined, anchorDate: string | undefined, da
     if (seconds === null) throw new BadRequest('Invalid anchor_date');
     return { date: seconds };
   }
-  if (!/^-?\d+$/.test(raw)) throw new BadRequest('Invalid anchor');
-  return Math.min(Math.max(Number(raw), 0), LARGER_THAN_MAX_MESSAGE_ID);
+  // Python's int(anchor_val) (zerver/lib/narrow.py, parse_anchor_value): white space
+  // around, a sign, underscores between digits. NOTE: approximation: ASCII digits only.
+  const text = raw.trim();
+  if (!PY_INT.test(text)) throw new BadRequest('Invalid anchor');
+  return Math.min(Math.max(Number(text.replace(/_/g, '')), 0), LARGER_THAN_MAX_MESSAGE_ID);
 }
+
+const PY_INT = /^[+-]?[0-9]+(?:_[0-9]+)*$/;
 
 /** ISO 8601 date or datetime; a date alone is 00:00 UTC and no zone means UTC. */
 function parseAnchorDate(text: string): number | null {

@@ -40,15 +40,17 @@ function parseChanges(items: unknown[]): PropertyChange[] {
     const o = item as Record<string, unknown>;
     const field = (key: string) => `${where}["${key}"]`;
     let ok = true;
-    const need = (key: string, valid: (v: unknown) => boolean, type: string) => {
+    // `where` of a type error: the field, and for the union `bool | str` its first member,
+    // as pydantic's error location has it (("value", "bool")).
+    const need = (key: string, valid: (v: unknown) => boolean, type: string, member = '') => {
       if (!(key in o)) collect(`${field(key)} field is missing: Field required`);
-      else if (!valid(o[key])) collect(`${field(key)} is not ${type}`);
+      else if (!valid(o[key])) collect(`${field(key)}${member} is not ${type}`);
       else return;
       ok = false;
     };
     need('stream_id', (v) => Number.isInteger(v), 'an integer');
     need('property', (v) => typeof v === 'string', 'a string');
-    need('value', (v) => typeof v === 'boolean' || typeof v === 'string', 'a boolean');
+    need('value', (v) => typeof v === 'boolean' || typeof v === 'string', 'a boolean', '["bool"]');
     if (!ok) return;
     try {
       changes.push(checkPropertyValue(o['stream_id'] as number, o['property'] as string, o['value'], where));

@@ -195,4 +195,16 @@ test('a repeated request is answered with the same bytes, and a fresh json objec
   assert.is(c.headers['x-mutated'], undefined);
 });
 
+test('OPTIONS: 204 with the sorted methods of the path, before authentication; preflight gives the same; 404 for no path', () => {
+  const ref = createReference();
+  for (const answer of [ref.dispatch({ method: 'OPTIONS', path: '/api/v1/users/me/subscriptions?x=1' }), ref.preflight({ method: 'options', path: '/api/v1/users/me/subscriptions' })]) {
+    assert.is(answer?.status, 204);
+    assert.is(answer?.body, '');
+    const allow = (answer?.headers['Allow'] ?? '').split(', ');
+    assert.equal(allow, [...allow].sort());
+    assert.ok(allow.includes('GET') && allow.includes('HEAD') && allow.includes('POST'));
+  }
+  assert.is(ref.dispatch({ method: 'OPTIONS', path: '/api/v1/no_such_endpoint' }).status, 404);
+});
+
 test.run();

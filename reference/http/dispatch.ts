@@ -62,6 +62,7 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   let cache = caches.get(core.world);
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);
+  if (method === 'OPTIONS') return options(core, req);
   if (method === 'GET') {
     const hit = cache.get(core, req);
     if (hit) return hit;
@@ -87,8 +88,10 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
  * body is needed to answer. Changes nothing.
  */
 export function preflight(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse | null {
+  const method = methodOf(req);
+  if (method === 'OPTIONS') return options(core, req);
   try {
-    admit(core, req, methodOf(req));
+    admit(core, req, method);
     return null;
   } catch (e) {
     return errorResponse(asApiError(e));
@@ -136,6 +139,24 @@ function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted): 
     res.wait = { queueId: waitOn.queueId, deadlineMs: core.world.nowMs() + HEARTBEAT_MS, resume };
   }
   return res;
+}
+
+/**
+ * OPTIONS on an existing path: 204, no body, and the path's methods in `Allow`, sorted,
+ * HEAD wherever GET is; before authentication, and for any path that takes no OPTIONS
+ * itself (zulip/zulip zerver/lib/rest.py, get_target_view_function_or_response).
+ * An unknown path is the usual 404.
+ */
+function options(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse {
+  const q = req.path.indexOf('?');
+  const methods = new Set<string>();
+  try {
+    findRoute(core, q === -1 ? req.path : req.path.slice(0, q), 'OPTIONS');
+  } catch (e) {
+    if (!(e instanceof MethodNotAllowed)) return errorResponse(asApiError(e));
+    for (const m of e.data['allowed_methods'] as string[]) methods.add(m);
+  }
+  return { status: 204, headers: { Allow: [...methods].sort().join(', ') }, body: '', json: {} };
 }
 
 const methodOf = (req: { method: string }): string => {
