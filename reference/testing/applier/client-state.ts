@@ -30,6 +30,12 @@ export type UnreadEntry =
 /** unread_msgs by message id (the server's raw_unread_msgs). */
 export interface RawUnread {
   messages: Map<number, UnreadEntry>;
+  /**
+   * Unread messages of channels the user left: a registration leaves them out (zulip/zulip
+   * zerver/lib/message.py get_raw_unread_data excludes inactive subscriptions) and lists
+   * them again once the user subscribes again, so they wait here till then.
+   */
+  hidden: Map<number, UnreadEntry & { kind: 'stream' }>;
   /** Personal mentions: listed whether or not the conversation is muted. */
   mentioned: Set<number>;
   /** Wildcard mentions: listed only outside muted conversations. */
@@ -89,7 +95,7 @@ export function startClientState(registered: Obj, options: ApplierOptions): Clie
     for (const b of u['streams'] as Obj[]) for (const id of b['unread_message_ids']) messages.set(id, { kind: 'stream', stream_id: b['stream_id'], topic: b['topic'] });
     for (const b of u['huddles'] as Obj[]) for (const id of b['unread_message_ids']) messages.set(id, { kind: 'huddle', user_ids_string: b['user_ids_string'] });
     // The initial list does not say which mentions were wildcards: taken as personal.
-    client.unread = { messages, mentioned: new Set(u['mentions']), wildcard: new Set(), oldUnreadsMissing: u['old_unreads_missing'] };
+    client.unread = { messages, hidden: new Map(), mentioned: new Set(u['mentions']), wildcard: new Set(), oldUnreadsMissing: u['old_unreads_missing'] };
     delete state['unread_msgs'];
   }
   if ('recent_private_conversations' in state) {

@@ -52,17 +52,22 @@ export function appliedState(client: ClientState, fresh: Obj): Obj {
  *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone.
  */
 export function normaliseState(state: Obj, known: Known): Obj {
-  const s = structuredClone(state);
+  // Copies only what it changes (the states are large, and compared often).
+  const s: Obj = { ...state };
   if (known.guestWhoLeft) delete s['max_message_id'];
-  const channel = (c: Obj, inStreams: boolean) => {
-    if (inStreams || !known.subscribed.has(c['stream_id'])) delete c['first_message_id'];
-    if (Array.isArray(c['subscribers'])) (c['subscribers'] as number[]).sort((a, b) => a - b);
-    delete c['subscriber_count'];
-    delete c['stream_weekly_traffic'];
-    delete c['is_recently_active'];
+  const channel = (inStreams: boolean) => (c: Obj) => {
+    const out: Obj = { ...c };
+    if (inStreams || !known.subscribed.has(c['stream_id'])) delete out['first_message_id'];
+    if (Array.isArray(c['subscribers'])) out['subscribers'] = [...(c['subscribers'] as number[])].sort((a, b) => a - b);
+    delete out['subscriber_count'];
+    delete out['stream_weekly_traffic'];
+    delete out['is_recently_active'];
+    return out;
   };
-  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']) for (const c of (s[key] ?? []) as Obj[]) channel(c, key === 'streams');
-  for (const key of ['realm_users', 'realm_non_active_users']) for (const u of (s[key] ?? []) as Obj[]) delete u['is_deleted'];
+  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']) if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).map(channel(key === 'streams'));
+  for (const key of ['realm_users', 'realm_non_active_users']) {
+    if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).map((u) => ('is_deleted' in u ? (({ is_deleted: _, ...rest }) => rest)(u) : u));
+  }
   if (Array.isArray(s['user_topics'])) s['user_topics'] = (s['user_topics'] as Obj[]).filter((t) => !known.archived.has(t['stream_id']));
   s['server_timestamp'] = 0;
   if ('presence_last_update_id' in s) s['presence_last_update_id'] = 0;
