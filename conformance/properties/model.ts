@@ -7,7 +7,7 @@
 // but what holds for everything (a direct message goes only to its recipients).
 import { inFeed, metadata } from './access.ts';
 
-export type { Actor, ItemKind, MChannel, MGroup, MItem, MMessage, MQueue } from './records.ts';
+export type { Actor, Followed, ItemKind, MChannel, MGroup, MItem, MMessage, MQueue } from './records.ts';
 import type { Actor, ItemKind, MChannel, MGroup, MItem, MMessage, MQueue } from './records.ts';
 
 export class Model {
@@ -19,6 +19,8 @@ export class Model {
   /** Everything each user (by id) could see at some point of the run: events may be about it. */
   readonly seenMessages = new Map<number, Set<number>>();
   readonly seenChannels = new Map<number, Set<number>>();
+  /** Users (by id) who left a channel during the run. */
+  readonly leavers = new Set<number>();
   /** Counters for names and variables. */
   #n = new Map<string, number>();
 
