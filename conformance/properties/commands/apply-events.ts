@@ -20,7 +20,7 @@ export class ApplyEvents extends Command {
   readonly family: Family = 'events';
   constructor(
     readonly queue: number,
-    /** Every followed queue rather than one (the check that ends each sequence: run-properties.ts). */
+    /** Every followed queue rather than one (the check that ends each sequence: the events frame, families.ts). */
     readonly every = false,
   ) {
     super();
@@ -39,8 +39,8 @@ export class ApplyEvents extends Command {
     const templating = (): Templating => ({ templates: templatesOf(r.d.target), uniq: r.d.uniq });
     let differs = false;
     for (const final of [false, true]) {
-      if (!(await poll(m, r, q)) || q.follow === undefined) return;
       if (final && !differs) return;
+      if (!(await poll(m, r, q)) || q.follow === undefined) return;
       if (!final) r.stats.follow.compared++;
       const v = `${q.v}_again${m.next(`${q.v}_again`)}`;
       await r.d.call({
