@@ -115,15 +115,19 @@ export const byCodePoint = (a: string, b: string) => {
   return x.length - y.length;
 };
 
-/** The state in wire form (post_process_state): a fresh copy. */
+/**
+ * The state in wire form (post_process_state). A new object, but it shares what it does
+ * not rebuild with the client's state (copying it all, at every comparison, was most of a
+ * comparison's cost): read it before applying more events, and change nothing in it.
+ */
 export function finishClientState(client: ClientState): Obj {
-  const state = ownCopy(client.state);
+  const state: Obj = { ...client.state };
   const caps = client.options.capabilities;
   if (client.rawUsers !== null) {
-    const users = [...client.rawUsers.values()].sort((a, b) => a['user_id'] - b['user_id']).map(ownCopy);
-    state['realm_users'] = users.filter((u) => u['is_active']);
-    state['realm_non_active_users'] = users.filter((u) => !u['is_active']);
-    for (const u of users) delete u['is_active'];
+    const users = [...client.rawUsers.values()].sort((a, b) => a['user_id'] - b['user_id']);
+    const wire = (u: Obj) => (({ is_active: _, ...rest }) => rest)(u);
+    state['realm_users'] = users.filter((u) => u['is_active']).map(wire);
+    state['realm_non_active_users'] = users.filter((u) => !u['is_active']).map(wire);
   }
   if (client.unread !== null) state['unread_msgs'] = aggregateUnread(client, state);
   if (client.recent !== null) {
@@ -131,11 +135,15 @@ export function finishClientState(client: ClientState): Obj {
   }
   if (!caps['notification_settings_null'] && 'subscriptions' in state) {
     const settings = (state['user_settings'] ?? {}) as Obj;
-    for (const sub of [...state['subscriptions'], ...state['unsubscribed']] as Obj[]) {
+    const filled = (sub: Obj) => {
+      const out = { ...sub };
       for (const kind of ['desktop', 'audible', 'push', 'email']) {
-        if (sub[`${kind}_notifications`] === null) sub[`${kind}_notifications`] = settings[`enable_stream_${kind}_notifications`];
+        if (out[`${kind}_notifications`] === null) out[`${kind}_notifications`] = settings[`enable_stream_${kind}_notifications`];
       }
-    }
+      return out;
+    };
+    state['subscriptions'] = (state['subscriptions'] as Obj[]).map(filled);
+    state['unsubscribed'] = (state['unsubscribed'] as Obj[]).map(filled);
   }
   return state;
 }
