@@ -1,12 +1,14 @@
 // follow.ts, the pure parts of the apply_events check: the applier's options from a
 // registration's parameters, applying polled events (and when to stop, or fail), and the
 // expectation a differing fresh registration fails while the applied state meets it.
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { finishClientState } from '../../reference/testing/apply-events.ts';
 import { checkExpect, type Observed } from '../matcher.ts';
 import type { Expect } from '../schema.ts';
 import { expandValue, type TemplateContext } from '../template.ts';
+import { frameFor } from './families.ts';
 import { applyPolled, CLIENTS, optionsOf, startFollowing, stateProblems, type Templating } from './follow.ts';
 import type { Actor, MQueue } from './records.ts';
 
@@ -126,6 +128,18 @@ test('a guest who left a channel: max_message_id is left out, as upstream’s te
   const q = queue();
   assert.equal(stateProblems(q, { ...registration(), max_message_id: 4 }, true, templating), []);
   assert.is(stateProblems(q, { ...registration(), max_message_id: 4 }, false, templating).length, 1);
+});
+
+test('the events family frames most sequences with a followed queue, registered first and held to a fresh registration last', () => {
+  const frames = fc.sample(frameFor(new Set(['events', 'channels'])), { seed: 1, numRuns: 200 });
+  const framed = frames.filter((f) => f.first.length > 0);
+  assert.ok(framed.length > 150 && framed.length < 200, `${framed.length} of 200`);
+  for (const f of framed) {
+    assert.match(f.first.map(String).join(), /^RegisterQueue\(\d+, [a-z ]+\)$/);
+    assert.equal(f.last.map(String), ['ApplyEvents(every queue)']);
+  }
+  assert.ok(!framed.some((f) => /all public channels|narrow/.test(String(f.first[0]))), 'a plain registration: followed');
+  assert.equal(fc.sample(frameFor(new Set(['channels'])), { seed: 1, numRuns: 5 }), Array(5).fill({ first: [], last: [] }));
 });
 
 test.run();
