@@ -126,7 +126,7 @@ test('npm start -- --fault history-leak: the run fails (exit 1), shrinks, and sa
     // is refused in one line, or it runs as a path of that run; never a crash.
     const other = await cli([...args, '--only', 'properties/groups']);
     assert.ok(([EXIT.usage, EXIT.ok, EXIT.failed] as number[]).includes(other.code as number), `${other.code}: ${other.err}`);
-    if (other.code === EXIT.usage) assert.match(other.err, /^understudy conformance: --path \S+ is not a path of this run/m);
+    if (other.code === EXIT.usage) assert.match(other.err, /^npm run conformance: --path \S+ is not a path of this run/m);
     const [name] = readdirSync(join(dir, 'properties'));
     const replay = await cli(['--target', server.url, '--scenarios', dir]);
     assert.is(replay.code, EXIT.failed);

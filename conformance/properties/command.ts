@@ -12,11 +12,18 @@ export interface Real {
   /** The families this target serves (and the run selected). */
   families: ReadonlySet<Family>;
   /** Commands run, in all and per family. */
-  stats: { commands: number; byFamily: Map<Family, number> };
+  stats: { commands: number; byFamily: Map<Family, number>; follow: FollowStats };
   /** The commands run so far, described (a failure's sequence, for the report). */
   ran: string[];
   /** The family of the command running now (a failure is reported under it). */
   current?: Family;
+}
+
+/** What the apply_events check did (follow.ts): states compared, events applied, queues no longer followed by the event type that stopped them. */
+export interface FollowStats {
+  compared: number;
+  events: number;
+  unfollowed: Map<string, number>;
 }
 
 /** No id of anything on any server the suite meets. */

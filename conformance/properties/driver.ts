@@ -156,7 +156,7 @@ export class Driver {
       const { observed: expected } = await this.#send(this.oracle, step);
       const problem = divergence(observed, expected, this.target.canon, this.oracle.canon);
       if (problem !== undefined) {
-        this.#fail('divergence', step, { message: problem, expect: oraclePattern(expected, observed, this.oracle) }, observed);
+        this.#fail('divergence', step, { message: problem, expect: oraclePattern(expected, observed, this.oracle, this.uniq) }, observed);
       }
       this.#save(this.oracle, c.save, expected.json);
     }

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { Capability } from '../schema.ts';
 import type { Command } from './command.ts';
 import { AddUser } from './commands/add-user.ts';
+import { ApplyEvents } from './commands/apply-events.ts';
 import { CheckChannels } from './commands/check-channels.ts';
 import { CheckGroups } from './commands/check-groups.ts';
 import { CheckItems } from './commands/check-items.ts';
@@ -29,6 +30,7 @@ import { TouchItem } from './commands/touch-item.ts';
 import { Typing } from './commands/typing.ts';
 import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
+import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
 export { FAMILIES, type Family } from './family.ts';
@@ -41,6 +43,13 @@ export interface FamilySpec {
   /** Capabilities it needs (deactivation is destructive: only where the target can be reset). */
   needs?: Capability[];
   commands: () => Array<fc.WeightedArbitrary<Command>>;
+  /** Commands that open and close every generated sequence while the family runs, drawn with the sequence. */
+  frame?: () => fc.Arbitrary<Frame>;
+}
+
+export interface Frame {
+  first: Command[];
+  last: Command[];
 }
 
 /**
@@ -96,8 +105,15 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     commands: () => [w(1, fc.boolean().map((g) => new AddUser(g))), w(1, fc.tuple(who, fc.nat(3)).map(([a, t]) => new DeactivateUser(a, t)))],
   },
   events: {
-    what: 'event queues (POST /register and its initial state, GET /events): every event is about something its owner may see',
-    commands: () => [w(2, fc.tuple(who, fc.nat(2)).map(([a, k]) => new RegisterQueue(a, k))), w(4, fc.nat(7).map((q) => new PollEvents(q)))],
+    what: "event queues (POST /register and its initial state, GET /events): every event is about something its owner may see, and a registration's state with its queue's events applied is a fresh registration's",
+    commands: () => [
+      w(2, fc.tuple(who, fc.nat(2), fc.nat(CLIENTS.length - 1)).map(([a, k, c]) => new RegisterQueue(a, k, c))),
+      w(4, fc.nat(7).map((q) => new PollEvents(q))),
+      w(2, fc.nat(7).map((q) => new ApplyEvents(q))),
+    ],
+    // A queue followed from the start and checked at the end: the apply_events contract
+    // over the whole sequence, whatever its own RegisterQueue and ApplyEvents commands meet.
+    frame: () => fc.tuple(who, fc.nat(CLIENTS.length - 1)).map(([a, c]) => ({ first: [new RegisterQueue(a, 0, c)], last: [new ApplyEvents(0, true)] })),
   },
   typing: {
     what: 'typing notifications to users and in channels',
@@ -127,6 +143,22 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
 };
 
 const TIMED_FAMILIES: readonly Family[] = ['drafts', 'scheduled', 'reminders'];
+
+/**
+ * The frames of these families as one: their first commands in family order, their last
+ * ones in reverse. Each frame is left out of one sequence in ten, and shrinking leaves it
+ * out when the failure does not need it.
+ */
+export function frameFor(families: ReadonlySet<Family>): fc.Arbitrary<Frame> {
+  const frames = FAMILIES.filter((f) => families.has(f)).flatMap((f) => {
+    const frame = FAMILY_SPECS[f].frame;
+    return frame !== undefined ? [fc.option(frame(), { nil: null, freq: 10 })] : [];
+  });
+  return fc.tuple(...frames).map((all) => {
+    const fs = all.filter((f): f is Frame => f !== null);
+    return { first: fs.flatMap((f) => f.first), last: fs.reverse().flatMap((f) => f.last) };
+  });
+}
 
 /** The commands of these families, weighted, as one arbitrary; editing and listing personal items join any of their families. */
 export function commandsFor(families: ReadonlySet<Family>): fc.Arbitrary<Command> {

@@ -7,7 +7,7 @@
 // but what holds for everything (a direct message goes only to its recipients).
 import { inFeed, metadata } from './access.ts';
 
-export type { Actor, ItemKind, MChannel, MGroup, MItem, MMessage, MQueue } from './records.ts';
+export type { Actor, Followed, ItemKind, MChannel, MGroup, MItem, MMessage, MQueue } from './records.ts';
 import type { Actor, ItemKind, MChannel, MGroup, MItem, MMessage, MQueue } from './records.ts';
 
 export class Model {
@@ -19,6 +19,8 @@ export class Model {
   /** Everything each user (by id) could see at some point of the run: events may be about it. */
   readonly seenMessages = new Map<number, Set<number>>();
   readonly seenChannels = new Map<number, Set<number>>();
+  /** Users (by id) who left a channel during the run. */
+  readonly leavers = new Set<number>();
   /** Counters for names and variables. */
   #n = new Map<string, number>();
 
@@ -72,14 +74,21 @@ export class Model {
     return this.channels.find((c) => c.id === id);
   }
 
-  /** After each command: what each actor may see now joins what they could ever see. */
+  /**
+   * After each command: what each actor may see now joins what they could ever see. A
+   * message they may see names its channel (a bot posts where its owner may, unseen).
+   */
   remember(): void {
     for (const a of this.actors) {
       let ms = this.seenMessages.get(a.id);
       if (ms === undefined) this.seenMessages.set(a.id, (ms = new Set()));
-      for (const x of this.messages) if (inFeed(a, x)) ms.add(x.id);
       let cs = this.seenChannels.get(a.id);
       if (cs === undefined) this.seenChannels.set(a.id, (cs = new Set()));
+      for (const x of this.messages) {
+        if (!inFeed(a, x)) continue;
+        ms.add(x.id);
+        if (x.channel !== null) cs.add(x.channel.id);
+      }
       for (const c of this.channels) if (metadata(a, c)) cs.add(c.id);
     }
   }

@@ -1,6 +1,7 @@
 // The records of the property suite's model (model.ts): actors, and the channels,
 // messages, groups, personal items and queues a run created. Plain types, so that the
 // model and the access rules (access.ts) can both use them.
+import type { ClientState } from '../../reference/testing/apply-events.ts';
 import type { As } from '../schema.ts';
 
 export interface Actor {
@@ -66,4 +67,19 @@ export interface MQueue {
   v: string;
   owner: Actor;
   last: number;
+  /** The client state the queue's events are applied to (ApplyEvents), if it is followed. */
+  follow?: Followed;
+  /** The event type that ended the following (one the applier does not know: follow.ts). */
+  unfollowed?: string;
+}
+
+/** A registration's state, followed through its queue's events as a client would (follow.ts). */
+export interface Followed {
+  /** Which registration (follow.ts CLIENTS), and its POST /register parameters, to register again alike. */
+  client: string;
+  params: Record<string, unknown>;
+  /** The registration's state with every event polled since applied. */
+  state: ClientState;
+  /** Events applied so far. */
+  events: number;
 }

@@ -95,7 +95,7 @@ test('an error without a code breaks the envelope invariant', async () => {
   const r = out.results.find((x) => x.status === 'fail')!;
   assert.match(r.reason ?? '', /broke an invariant/);
   assert.match(r.failure!.problems[0]!, /an error without a code/);
-  assert.ok((r.property?.steps ?? 99) <= 3, `${r.property?.steps} steps`);
+  assert.ok((r.property?.steps ?? 99) <= 4, `${r.property?.steps} steps`);
   assert.is(r.property?.reproduces, true);
 });
 

@@ -1,5 +1,7 @@
 // runProperties: the property suite against one target. fast-check generates sequences
-// of commands (families.ts) by the profile's users; each sequence runs on a fresh state
+// of commands (families.ts) by the profile's users, within the frames of their families
+// (the events family's: a followed queue registered first, held to a fresh registration
+// last); each sequence runs on a fresh state
 // (reset, when the target has control; else on top of earlier runs, with names made
 // unique by ${uniq}) through asyncModelRun, and in differential mode against the
 // in-process oracle too. The first failure is shrunk to the shortest sequence that still
@@ -14,7 +16,7 @@ import type { Target } from '../targets/target.ts';
 import { TargetUnreachable } from '../targets/unreachable.ts';
 import type { Command, Real } from './command.ts';
 import { Driver, PropertyFailure, type Side, type TraceStep } from './driver.ts';
-import { commandsFor, FAMILIES, FAMILY_SPECS, type Family } from './families.ts';
+import { commandsFor, FAMILIES, FAMILY_SPECS, frameFor, type Family, type Frame } from './families.ts';
 import { actorsOf, detect, prepare, type Prepared } from './setup.ts';
 import { Model } from './model.ts';
 import { IdCanon } from './normalise.ts';
@@ -131,6 +133,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
 
   const stats: PropertyStats = { seed, runs: 0, commands: 0, requests: 0, durationMs: 0, stoppedByBudget: false, failed: false };
   const byFamily = new Map<Family, number>();
+  const follow: Real['stats']['follow'] = { compared: 0, events: 0, unfollowed: new Map() };
   let captured: Captured | undefined;
   let fatal: unknown;
   const progress = (phase: PropertyProgress['phase']) => {
@@ -143,11 +146,13 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
 
   // A path to replay is fast-check's path, then (after "@") the commands' replay path.
   const [fcPath, replayPath] = (o.path ?? '').split('@') as [string, string | undefined];
-  const sequences = (): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>> =>
+  // A given sequence runs as given; a generated one within its families' frames (families.ts).
+  const sequences = (): fc.Arbitrary<[Frame, Iterable<fc.AsyncCommand<Model, Real>>]> =>
     o.sequence !== undefined
-      ? fc.constant(o.sequence)
-      : fc.commands([commandsFor(families)], { maxCommands: o.maxCommands ?? 40, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) });
-  const property = () => fc.asyncProperty(sequences(), async (cmds) => {
+      ? fc.constant([{ first: [], last: [] }, o.sequence])
+      : fc.tuple(frameFor(families), fc.commands([commandsFor(families)], { maxCommands: o.maxCommands ?? 40, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) }));
+  const property = () => fc.asyncProperty(sequences(), async ([frame, generated]) => {
+    const cmds = [...frame.first, ...generated, ...frame.last];
     if (fatal !== undefined) throw fatal;
     if (captured === undefined && o.timeBudgetMs !== undefined && performance.now() - started > o.timeBudgetMs) {
       stats.stoppedByBudget = true;
@@ -157,7 +162,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
     const uniq = `${RUN_TOKEN}${(++runCounter).toString(36)}`;
     const side = async (p: Prepared, t: Target): Promise<Side> => ({ session: await t.open(), users: p.users, vars: new Map(), canon: new IdCanon() });
     const d = new Driver(await side(target, o.target), oracle !== undefined ? await side(oracle, o.oracle as Target) : undefined, uniq);
-    const real: Real = { d, families, ran: [], stats: { commands: 0, byFamily: new Map() } };
+    const real: Real = { d, families, ran: [], stats: { commands: 0, byFamily: new Map(), follow: { compared: 0, events: 0, unfollowed: new Map() } } };
     const model = new Model(actors.map((a) => ({ ...a })));
     try {
       await fc.asyncModelRun(() => ({ model, real }), cmds);
@@ -171,6 +176,9 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
         stats.commands += real.stats.commands;
         stats.requests += d.requests;
         for (const [f, n] of real.stats.byFamily) byFamily.set(f, (byFamily.get(f) ?? 0) + n);
+        follow.compared += real.stats.follow.compared;
+        follow.events += real.stats.follow.events;
+        for (const [t, n] of real.stats.follow.unfollowed) follow.unfollowed.set(t, (follow.unfollowed.get(t) ?? 0) + n);
       }
       progress(shrinking || captured !== undefined ? 'shrinking' : 'running');
     }
@@ -195,7 +203,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
   let failed: { family: Family | undefined; result: ScenarioResult } | undefined;
   if (details?.failed === true && captured !== undefined) {
     const { kind, message, failure } = failureOf(captured);
-    const replay = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0] ?? ''))?.[1];
+    const replay = /replayPath="([^"]*)"/.exec(String(details.counterexample?.[0]?.[1] ?? ''))?.[1];
     const path = `${details.counterexamplePath ?? ''}${replay !== undefined ? `@${replay}` : ''}`;
     const scenario = toScenario({ family: captured.family ?? 'run', kind, message, seed, path, trace: captured.trace });
     let saved: string | undefined;
@@ -245,7 +253,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
         what: FAMILY_SPECS[f].what,
         status: 'pass',
         durationMs: stats.durationMs,
-        reason: `${n} commands in ${stats.runs} sequences`,
+        reason: `${n} commands in ${stats.runs} sequences${f === 'events' ? followed(follow) : ''}`,
         property: { seed, runs: stats.runs, commands: n },
       });
     }
@@ -253,6 +261,12 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
   if (failed !== undefined && failed.family === undefined) results.push(failed.result);
   const secrets = [...(await target.credentials.secrets()), ...(oracle !== undefined ? await oracle.credentials.secrets() : [])];
   return { results, stats, secrets };
+}
+
+/** What the apply_events check did, for the events family's line: an implementer learns whether it checked anything. */
+function followed(f: Real['stats']['follow']): string {
+  const stopped = [...f.unfollowed].map(([type, n]) => `${n} at ${type}`).join(', ');
+  return `; ${f.compared} client states, with ${f.events} events applied, equal to fresh registrations${stopped !== '' ? `; queues no longer followed at event types the applier does not know: ${stopped}` : ''}`;
 }
 
 /** Does the scenario fail on the target at its last step, as the property did? */

@@ -6,13 +6,15 @@
 // queue's events are applied by a client-side applier written from the real server's
 // apply_event (testing/apply-events.ts, sharing no code with the reference) and the
 // result is compared with a fresh POST /register of the same user and options,
-// normalised as upstream's test does. Fixed seed; a failure prints how to replay it
+// normalised as upstream's test does (testing/applier/compare.ts, which the conformance
+// property suite's ApplyEvents command shares). Fixed seed; a failure prints how to replay it
 // (APPLY_EVENTS_SEED, APPLY_EVENTS_PATH; APPLY_EVENTS_RUNS for a longer hunt).
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
-import { applyEvents, finishClientState, startClientState, type ApplierOptions, type Obj } from '../testing/apply-events.ts';
+import { applyEvents, startClientState, type ApplierOptions, type Obj } from '../testing/apply-events.ts';
+import { appliedState, describeDifference, stateDifferences, subscribedIn, type Known } from '../testing/applier/compare.ts';
 import { STEP, runStep, type Step, type World } from '../testing/apply-events-steps.ts';
 import { callAs } from '../testing/call-as.ts';
 
@@ -58,79 +60,6 @@ const HOLDERS: Holder[] = [
   holder(7, { notification_settings_null: false, stream_typing_notifications: true, include_deactivated_groups: true }, 'false', true),
 ];
 
-/**
- * upstream's match_states normalisation: subscriber lists sorted, subscriber_count
- * dropped (peer events do not maintain it), subscriptions and unsubscribed and
- * realm_bots compared as sets, server_timestamp and presence_last_update_id zeroed.
- * Left out besides, each for its reason:
- * - a channel's stream_weekly_traffic and is_recently_active: the real server changes
- *   them by periodic jobs (its analytics tables, daily), with no event from the actions
- *   exercised here; Understudy computes both live, so a message changes them;
- * - a user's is_deleted (feature level 490): the real server's events for deleting a
- *   profile were not readable; Understudy sends the name and avatar updates, which
- *   cannot add the key;
- * - first_message_id of the channels the user is not subscribed to, and in `streams`:
- *   the real server sets it when a channel's first message is sent without an event
- *   (and tells only subscribers when a deletion changes it), so only subscriptions
- *   follow it (through message events, and subscription add, which carries it);
- * - the order of drafts: a registration lists them newest edit first, and the real
- *   server's applier appends a new one, so only the set is kept; compared by id;
- * - topic policies (user_topics) in archived channels: a registration leaves them out,
- *   and archiving sends no user_topic event, on the real server either;
- * - max_message_id of a guest who left a public channel: a message of that channel
- *   deleted later is still the guest's, but the real server tells only subscribers and
- *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone.
- */
-interface Known {
-  subscribed: ReadonlySet<number>;
-  archived: ReadonlySet<number>;
-  guestWhoLeft: boolean;
-}
-
-function normalise(state: Obj, known: Known): Obj {
-  const s = structuredClone(state);
-  if (known.guestWhoLeft) delete s['max_message_id'];
-  const channel = (c: Obj, inStreams = false) => {
-    if (inStreams || !known.subscribed.has(c['stream_id'])) delete c['first_message_id'];
-    if (Array.isArray(c['subscribers'])) (c['subscribers'] as number[]).sort((a, b) => a - b);
-    delete c['subscriber_count'];
-    delete c['stream_weekly_traffic'];
-    delete c['is_recently_active'];
-    return c;
-  };
-  for (const key of ['never_subscribed', 'streams']) if (key in s) (s[key] as Obj[]).forEach((c) => channel(c, key === 'streams'));
-  for (const key of ['subscriptions', 'unsubscribed']) if (key in s) s[key] = Object.fromEntries((s[key] as Obj[]).map((c) => [c['name'], channel(c)]));
-  for (const key of ['realm_users', 'realm_non_active_users']) for (const u of (s[key] ?? []) as Obj[]) delete u['is_deleted'];
-  if ('drafts' in s) (s['drafts'] as Obj[]).sort((a, b) => a['id'] - b['id']);
-  if ('user_topics' in s) s['user_topics'] = (s['user_topics'] as Obj[]).filter((t) => !known.archived.has(t['stream_id']));
-  if ('realm_bots' in s) s['realm_bots'] = Object.fromEntries((s['realm_bots'] as Obj[]).map((b) => [b['email'], b]));
-  s['server_timestamp'] = 0;
-  if ('presence_last_update_id' in s) s['presence_last_update_id'] = 0;
-  for (const key of ['result', 'msg', 'queue_id', 'last_event_id', 'zulip_version', 'zulip_feature_level', 'zulip_merge_base']) delete s[key];
-  return s;
-}
-
-/** Deep equality of JSON values (key order aside). */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => k in b && same((a as Obj)[k], (b as Obj)[k]));
-}
-
-/** The first few paths where two JSON values differ, with both values. */
-function differences(a: unknown, b: unknown, path = '', out: string[] = []): string[] {
-  if (out.length >= 6 || same(a, b)) return out;
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys) differences((a as Obj)[k], (b as Obj)[k], `${path}.${k}`, out);
-    return out;
-  }
-  out.push(`${path}: applied ${JSON.stringify(a)?.slice(0, 300)} / fresh ${JSON.stringify(b)?.slice(0, 300)}`);
-  return out;
-}
-
 const kindOf = (e: Obj) => `${e['type']}${e['op'] ? `/${e['op']}` : ''}`;
 
 /** What the run counted, so that the test can tell it compared something. */
@@ -155,20 +84,14 @@ function compare(ref: Reference, r: Registered, world: World, drop: (e: Obj) => 
   const events = (res.json['events'] as Obj[]).filter((e) => !drop(e));
   const client = startClientState(r.state, r.holder.options);
   applyEvents(client, events);
-  const applied = finishClientState(client);
   const fresh = callAs(ref, r.holder.userId, 'POST', '/register', r.holder.params);
   assert.is(fresh.status, 200, fresh.body);
   callAs(ref, r.holder.userId, 'DELETE', '/events', { queue_id: fresh.json['queue_id'] });
-  for (const key of client.refetch) applied[key] = fresh.json[key];
   seen.events += events.length;
   seen.refetched += client.refetch.size;
   for (const e of events) seen.types.add(kindOf(e));
-  const known: Known = {
-    subscribed: new Set(((fresh.json['subscriptions'] ?? []) as Obj[]).map((c) => c['stream_id'] as number)),
-    archived: world.archived,
-    guestWhoLeft: world.guestsWhoLeft.has(r.holder.userId),
-  };
-  return differences(normalise(applied, known), normalise(fresh.json as Obj, known));
+  const known: Known = { subscribed: subscribedIn(fresh.json as Obj), archived: world.archived, guestWhoLeft: world.guestsWhoLeft.has(r.holder.userId) };
+  return stateDifferences(appliedState(client, fresh.json as Obj), fresh.json as Obj, known).map(describeDifference);
 }
 
 const ref = createReference();

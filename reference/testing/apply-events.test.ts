@@ -6,7 +6,7 @@
 // fresh registrations through the same applier.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyEvents, finishClientState, startClientState, type Obj } from './apply-events.ts';
+import { applyEvents, finishClientState, HANDLERS, startClientState, UNFOLLOWED_EVENT_TYPES, type Obj } from './apply-events.ts';
 
 const options = (fetchEventTypes: string[] | null = null) => ({ userId: 6, clientGravatar: true, includeSubscribers: true, capabilities: {}, fetchEventTypes });
 const apply = (state: Obj, events: Obj[], fetch: string[] | null = null) => {
@@ -48,12 +48,27 @@ test('reminders: added in delivery order, removed by id', () => {
   assert.equal(out['reminders'], [reminder(2, 100), reminder(3, 900)]);
 });
 
+test('unread messages of a channel the user left are listed again once they subscribe again, unless read meanwhile', () => {
+  const empty = { pms: [], streams: [], huddles: [], mentions: [], count: 0, old_unreads_missing: false };
+  const channel = { stream_id: 8, name: 'x', subscribers: [] };
+  const message = (id: number) => ({ type: 'message', flags: [], message: { id, type: 'stream', stream_id: 8, subject: 't', display_recipient: 'x' } });
+  const state = { max_message_id: 1, unread_msgs: empty, subscriptions: [], unsubscribed: [channel], never_subscribed: [] };
+  const add = { type: 'subscription', op: 'add', subscriptions: [channel] };
+  assert.equal(apply(state, [message(2)])['unread_msgs'], empty);
+  assert.equal((apply(state, [message(2), message(3), { type: 'update_message_flags', op: 'add', flag: 'read', messages: [3] }, add])['unread_msgs'] as Obj)['streams'], [
+    { stream_id: 8, topic: 't', unread_message_ids: [2] },
+  ]);
+});
+
 test('events of types the client did not fetch are skipped; an unknown type is an error', () => {
   const add = { type: 'drafts', op: 'add', drafts: [draft(1, 'a')] };
   assert.equal(apply({ drafts: [] }, [add], ['message'])['drafts'], []);
   assert.equal(apply({ drafts: [] }, [add], ['drafts'])['drafts'], [draft(1, 'a')]);
   assert.throws(() => apply({}, [{ type: 'no_such_event' }]), /Unexpected event type no_such_event/);
   assert.equal(apply({ drafts: [] }, [{ type: 'heartbeat' }, { type: 'typing', op: 'start' }]), { drafts: [] });
+  // The types upstream's apply_event knows and this applier does not: none it knows.
+  assert.equal([...UNFOLLOWED_EVENT_TYPES].filter((t) => t in HANDLERS), []);
+  assert.throws(() => apply({}, [{ type: 'presence' }]), /Unexpected event type presence/);
 });
 
 test.run();

@@ -18,6 +18,35 @@ export { finishClientState, startClientState, type ApplierOptions, type ClientSt
 export const HANDLERS: Readonly<Record<string, Handler>> = { ...MESSAGE_HANDLERS, ...CHANNEL_HANDLERS, ...USER_HANDLERS, ...PERSONAL_HANDLERS };
 
 /**
+ * Event types the real server's apply_event handles and this applier does not (the
+ * reference sends none of them; zulip/zulip zerver/lib/events.py apply_event). A client
+ * that follows its state through this applier cannot go on after one (the conformance
+ * suite stops following such a queue); a type in neither list is an error, as upstream's
+ * apply_event raises "Unexpected event type".
+ */
+export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'alert_words',
+  'channel_folder',
+  'custom_profile_fields',
+  'muted_topics',
+  'muted_users',
+  'navigation_view',
+  'onboarding_steps',
+  'presence',
+  'push_device',
+  'realm_domains',
+  'realm_emoji',
+  'realm_linkifiers',
+  'realm_playgrounds',
+  'saved_snippets',
+  'update_display_settings',
+  'update_global_notifications',
+  'update_message',
+  'user_settings',
+  'user_status',
+]);
+
+/**
  * apply_events: events of a type the client did not fetch are skipped (as the server
  * skips them); an event of a type no handler knows is an error, as it is for the server.
  */

@@ -2,10 +2,12 @@
 // owner may see, or could see at some point of the run (an event may tell of a loss):
 // messages (new, deleted, flagged), channels of the run (created, subscribed, peers,
 // typing in them), direct typing they are a recipient of, and personal items (drafts,
-// scheduled messages, reminders, devices) that are their own.
+// scheduled messages, reminders, devices) that are their own. The events of a followed
+// queue are applied to its client state (follow.ts), as ApplyEvents does.
 import { Command, pick, type Real } from '../command.ts';
 import type { Problem } from '../driver.ts';
 import type { Family } from '../family.ts';
+import { applyPolled } from '../follow.ts';
 import { allowed } from '../leaks.ts';
 import type { MItem, MQueue, Model } from '../model.ts';
 
@@ -82,6 +84,34 @@ export function eventProblems(m: Model, q: MQueue, events: Json[]): Problem[] {
   return problems;
 }
 
+/**
+ * GET /events (dont_block) on a queue the run opened, from the last event seen: the
+ * events are held to the model and, for a followed queue, applied to its client state.
+ * Answers whether the queue still exists (a refusal: it is gone, and no longer followed).
+ */
+export async function poll(m: Model, r: Real, q: MQueue): Promise<boolean> {
+  const followed = q.follow;
+  const before = followed?.events ?? 0;
+  const res = await r.d.call({
+    as: q.owner.as,
+    method: 'GET',
+    path: '/api/v1/events',
+    params: { queue_id: `\${${q.v}}`, last_event_id: q.last, dont_block: true },
+    check: (o) => {
+      if (o.status !== 200) return [];
+      const events = ((o.json as Json)['events'] as Json[] | undefined) ?? [];
+      const leaks = eventProblems(m, q, events);
+      return leaks.length > 0 ? leaks : applyPolled(q, events);
+    },
+  });
+  for (const e of ((res.json as Json | undefined)?.['events'] as Json[] | undefined) ?? []) if (typeof e['id'] === 'number') q.last = Math.max(q.last, e['id']);
+  if (res.status !== 200) delete q.follow;
+  const stats = r.stats.follow;
+  stats.events += (followed?.events ?? 0) - before;
+  if (followed !== undefined && q.follow === undefined && q.unfollowed !== undefined) stats.unfollowed.set(q.unfollowed, (stats.unfollowed.get(q.unfollowed) ?? 0) + 1);
+  return res.status === 200;
+}
+
 export class PollEvents extends Command {
   readonly family: Family = 'events';
   constructor(readonly queue: number) {
@@ -97,14 +127,7 @@ export class PollEvents extends Command {
       m.queues.filter((x) => x.owner.active),
       this.queue,
     );
-    const res = await r.d.call({
-      as: q.owner.as,
-      method: 'GET',
-      path: '/api/v1/events',
-      params: { queue_id: `\${${q.v}}`, last_event_id: q.last, dont_block: true },
-      check: (o) => (o.status === 200 ? eventProblems(m, q, ((o.json as Json)['events'] as Json[] | undefined) ?? []) : []),
-    });
-    for (const e of ((res.json as Json | undefined)?.['events'] as Json[] | undefined) ?? []) if (typeof e['id'] === 'number') q.last = Math.max(q.last, e['id']);
+    await poll(m, r, q);
   }
 
   toString(): string {

@@ -2,12 +2,16 @@
 // with a narrow), whose events PollEvents holds to the model; and the registration's
 // initial state, which names none of the run's channels the user cannot see and no one
 // else's drafts, scheduled messages, reminders or devices (each key checked when the
-// target sends it: servers differ in which they know).
+// target sends it: servers differ in which they know). A plain registration is one of
+// follow.ts's CLIENTS, whose state the suite follows through the queue's events
+// (ApplyEvents); as in upstream's verify_action, a queue following every public channel
+// or a narrow is not followed (its events are not the registration's).
 import { checkExpect } from '../../matcher.ts';
 import type { Expect } from '../../schema.ts';
 import { metadata } from '../access.ts';
-import { Command, ok, type Real } from '../command.ts';
+import { Command, ok, pick, type Real } from '../command.ts';
 import type { Family } from '../family.ts';
+import { CLIENTS, startFollowing } from '../follow.ts';
 import type { MItem, Model } from '../model.ts';
 
 const KINDS = ['plain', 'all public channels', 'narrow'] as const;
@@ -25,6 +29,8 @@ export class RegisterQueue extends Command {
   constructor(
     readonly who: number,
     readonly kind: number,
+    /** For a plain registration, which of follow.ts's CLIENTS. */
+    readonly client = 0,
   ) {
     super();
   }
@@ -34,16 +40,20 @@ export class RegisterQueue extends Command {
     const kind = KINDS[this.kind % KINDS.length];
     const v = `q${m.next('queue')}`;
     const ref = (x: string) => `\${${x}}`;
+    const client = kind === 'plain' ? pick(CLIENTS, this.client) : undefined;
     const res = await r.d.call({
       as: u.as,
       method: 'POST',
       path: '/api/v1/register',
-      params: {
-        client_capabilities: CAPABILITIES,
-        fetch_event_types: ['subscription', 'stream', 'drafts', 'scheduled_messages', 'reminders', 'device', 'message'],
-        ...(kind === 'all public channels' ? { all_public_streams: true } : {}),
-        ...(kind === 'narrow' ? { narrow: [['topic', 'alpha']] } : {}),
-      },
+      params:
+        client !== undefined
+          ? client.params
+          : {
+              client_capabilities: CAPABILITIES,
+              fetch_event_types: ['subscription', 'stream', 'drafts', 'scheduled_messages', 'reminders', 'device', 'message'],
+              ...(kind === 'all public channels' ? { all_public_streams: true } : {}),
+              ...(kind === 'narrow' ? { narrow: [['topic', 'alpha']] } : {}),
+            },
       save: { [v]: 'queue_id' },
       check: (o) => {
         if (!ok(o) || typeof o.json !== 'object' || o.json === null) return [];
@@ -69,10 +79,15 @@ export class RegisterQueue extends Command {
         return problems.length === 0 ? [] : [{ message: `${u.key}'s registration state shows what they may not see: ${problems.join('; ')}`, expect }];
       },
     });
-    if (ok(res) && r.d.has(v)) m.queues.push({ v, owner: u, last: -1 });
+    if (!ok(res) || !r.d.has(v)) return;
+    const state = res.json as Record<string, unknown>;
+    // Events before last_event_id are in the state already (do_events_register applies them).
+    const last = typeof state['last_event_id'] === 'number' ? state['last_event_id'] : -1;
+    m.queues.push({ v, owner: u, last, ...(client !== undefined ? { follow: startFollowing(client, state, u.id) } : {}) });
   }
 
   toString(): string {
-    return `RegisterQueue(${this.who}, ${KINDS[this.kind % KINDS.length]})`;
+    const kind = KINDS[this.kind % KINDS.length];
+    return `RegisterQueue(${this.who}, ${kind === 'plain' ? pick(CLIENTS, this.client).name : kind})`;
   }
 }

@@ -42,6 +42,7 @@ export class Unsubscribe extends Command {
       },
     });
     if (ok(res)) c.subscribers.delete(t.id);
+    if (ok(res) && was) m.leavers.add(t.id);
     await checkSubscribed(r, t, c, ok(res) ? 'unsubscribed, as the target said' : 'a refused unsubscription changes nothing');
   }
 

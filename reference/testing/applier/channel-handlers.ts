@@ -79,6 +79,12 @@ const subscription: Handler = (client, event) => {
       const existing = new Set(list(client, 'subscriptions').map((s) => s['stream_id']));
       for (const sub of event['subscriptions'] as Obj[]) {
         client.left.delete(sub['stream_id']);
+        // Its unread messages held aside since the user left are listed again (RawUnread.hidden).
+        for (const [id, entry] of client.unread?.hidden ?? []) {
+          if (entry.stream_id !== sub['stream_id']) continue;
+          client.unread?.hidden.delete(id);
+          client.unread?.messages.set(id, entry);
+        }
         if (existing.has(sub['stream_id'])) continue;
         const copy = structuredClone(sub);
         if (!includeSubscribers) delete copy[subscriberKey(copy)];

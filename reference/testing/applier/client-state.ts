@@ -30,6 +30,12 @@ export type UnreadEntry =
 /** unread_msgs by message id (the server's raw_unread_msgs). */
 export interface RawUnread {
   messages: Map<number, UnreadEntry>;
+  /**
+   * Unread messages of channels the user left: a registration leaves them out (zulip/zulip
+   * zerver/lib/message.py get_raw_unread_data excludes inactive subscriptions) and lists
+   * them again once the user subscribes again, so they wait here till then.
+   */
+  hidden: Map<number, UnreadEntry & { kind: 'stream' }>;
   /** Personal mentions: listed whether or not the conversation is muted. */
   mentioned: Set<number>;
   /** Wildcard mentions: listed only outside muted conversations. */
@@ -89,7 +95,7 @@ export function startClientState(registered: Obj, options: ApplierOptions): Clie
     for (const b of u['streams'] as Obj[]) for (const id of b['unread_message_ids']) messages.set(id, { kind: 'stream', stream_id: b['stream_id'], topic: b['topic'] });
     for (const b of u['huddles'] as Obj[]) for (const id of b['unread_message_ids']) messages.set(id, { kind: 'huddle', user_ids_string: b['user_ids_string'] });
     // The initial list does not say which mentions were wildcards: taken as personal.
-    client.unread = { messages, mentioned: new Set(u['mentions']), wildcard: new Set(), oldUnreadsMissing: u['old_unreads_missing'] };
+    client.unread = { messages, hidden: new Map(), mentioned: new Set(u['mentions']), wildcard: new Set(), oldUnreadsMissing: u['old_unreads_missing'] };
     delete state['unread_msgs'];
   }
   if ('recent_private_conversations' in state) {
@@ -109,15 +115,19 @@ export const byCodePoint = (a: string, b: string) => {
   return x.length - y.length;
 };
 
-/** The state in wire form (post_process_state): a fresh copy. */
+/**
+ * The state in wire form (post_process_state). A new object, but it shares what it does
+ * not rebuild with the client's state (copying it all, at every comparison, was most of a
+ * comparison's cost): read it before applying more events, and change nothing in it.
+ */
 export function finishClientState(client: ClientState): Obj {
-  const state = ownCopy(client.state);
+  const state: Obj = { ...client.state };
   const caps = client.options.capabilities;
   if (client.rawUsers !== null) {
-    const users = [...client.rawUsers.values()].sort((a, b) => a['user_id'] - b['user_id']).map(ownCopy);
-    state['realm_users'] = users.filter((u) => u['is_active']);
-    state['realm_non_active_users'] = users.filter((u) => !u['is_active']);
-    for (const u of users) delete u['is_active'];
+    const users = [...client.rawUsers.values()].sort((a, b) => a['user_id'] - b['user_id']);
+    const wire = (u: Obj) => (({ is_active: _, ...rest }) => rest)(u);
+    state['realm_users'] = users.filter((u) => u['is_active']).map(wire);
+    state['realm_non_active_users'] = users.filter((u) => !u['is_active']).map(wire);
   }
   if (client.unread !== null) state['unread_msgs'] = aggregateUnread(client, state);
   if (client.recent !== null) {
@@ -125,11 +135,15 @@ export function finishClientState(client: ClientState): Obj {
   }
   if (!caps['notification_settings_null'] && 'subscriptions' in state) {
     const settings = (state['user_settings'] ?? {}) as Obj;
-    for (const sub of [...state['subscriptions'], ...state['unsubscribed']] as Obj[]) {
+    const filled = (sub: Obj) => {
+      const out = { ...sub };
       for (const kind of ['desktop', 'audible', 'push', 'email']) {
-        if (sub[`${kind}_notifications`] === null) sub[`${kind}_notifications`] = settings[`enable_stream_${kind}_notifications`];
+        if (out[`${kind}_notifications`] === null) out[`${kind}_notifications`] = settings[`enable_stream_${kind}_notifications`];
       }
-    }
+      return out;
+    };
+    state['subscriptions'] = (state['subscriptions'] as Obj[]).map(filled);
+    state['unsubscribed'] = (state['unsubscribed'] as Obj[]).map(filled);
   }
   return state;
 }

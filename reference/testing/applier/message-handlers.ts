@@ -18,11 +18,12 @@ function addUnread(client: ClientState, message: Obj, flags: string[]): void {
   if (unread === null || flags.includes('read')) return;
   const id = message['id'] as number;
   if (message['type'] === 'stream') {
-    // Unread messages in channels the user left are not listed (a registration leaves out
-    // inactive subscriptions); the server's applier would list one that arrives, say
-    // the user's own message sent there through the API.
-    if (client.left.has(message['stream_id'])) return;
-    unread.messages.set(id, { kind: 'stream', stream_id: message['stream_id'], topic: message['subject'] });
+    // One in a channel the user left (say their own message sent there through the API,
+    // which is unread) is held aside till they subscribe again (RawUnread.hidden); the
+    // server's applier would list it at once.
+    const entry = { kind: 'stream' as const, stream_id: message['stream_id'], topic: message['subject'] };
+    if (client.left.has(message['stream_id'])) unread.hidden.set(id, entry);
+    else unread.messages.set(id, entry);
   } else {
     const everyone = (message['display_recipient'] as Obj[]).map((r) => r['id'] as number);
     const others = everyone.filter((u) => u !== client.options.userId);
@@ -38,6 +39,7 @@ function removeUnread(client: ClientState, ids: readonly number[]): void {
   if (unread === null) return;
   for (const id of ids) {
     unread.messages.delete(id);
+    unread.hidden.delete(id);
     unread.mentioned.delete(id);
     unread.wildcard.delete(id);
   }
@@ -82,7 +84,8 @@ const updateMessageFlags: Handler = (client, event) => {
           : (details['user_ids'] as number[]).length <= 1
             ? { kind: 'pm' as const, other_user_id: (details['user_ids'] as number[])[0] ?? client.options.userId }
             : { kind: 'huddle' as const, user_ids_string: [...details['user_ids'], client.options.userId].sort((a, b) => a - b).join(',') };
-      client.unread.messages.set(Number(id), entry);
+      if (entry.kind === 'stream' && client.left.has(entry.stream_id)) client.unread.hidden.set(Number(id), entry);
+      else client.unread.messages.set(Number(id), entry);
       if (details['mentioned']) client.unread.mentioned.add(Number(id));
     }
   }
