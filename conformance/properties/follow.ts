@@ -14,26 +14,13 @@ import { idKindOf, type IdKind } from './normalise.ts';
 import { templateText, type Templates } from './oracle-pattern.ts';
 import type { Problem } from './problem.ts';
 import type { Followed, MQueue } from './records.ts';
+import { ALL_CAPABILITIES } from '../../reference/testing/applier/client-state.ts';
 
 /** A way of registering that the suite follows: POST /register's parameters (every one explicit, so that servers' defaults do not matter). */
 export interface ClientKind {
   name: string;
   params: Record<string, unknown>;
 }
-
-const ALL_CAPABILITIES = {
-  notification_settings_null: true,
-  bulk_message_deletion: true,
-  user_avatar_url_field_optional: true,
-  stream_typing_notifications: true,
-  user_settings_object: true,
-  linkifier_url_template: true,
-  user_list_incomplete: true,
-  include_deactivated_groups: true,
-  archived_channels: true,
-  empty_topic_name: true,
-  simplified_presence_events: true,
-};
 
 /**
  * The registrations followed, as the unit test's holders vary them

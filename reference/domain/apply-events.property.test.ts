@@ -17,6 +17,7 @@ import { applyEvents, startClientState, type ApplierOptions, type Obj } from '..
 import { appliedState, describeDifference, stateDifferences, subscribedIn, type Known } from '../testing/applier/compare.ts';
 import { STEP, runStep, type Step, type World } from '../testing/apply-events-steps.ts';
 import { callAs } from '../testing/call-as.ts';
+import { ALL_CAPABILITIES } from '../testing/applier/client-state.ts';
 
 const SEED = Number(process.env['APPLY_EVENTS_SEED'] ?? 20261201);
 const PATH = process.env['APPLY_EVENTS_PATH'];
@@ -28,20 +29,6 @@ interface Holder {
   params: Record<string, unknown>;
   options: ApplierOptions;
 }
-
-const ALL_CAPABILITIES = {
-  notification_settings_null: true,
-  bulk_message_deletion: true,
-  user_avatar_url_field_optional: true,
-  stream_typing_notifications: true,
-  user_settings_object: true,
-  linkifier_url_template: true,
-  user_list_incomplete: true,
-  include_deactivated_groups: true,
-  archived_channels: true,
-  empty_topic_name: true,
-  simplified_presence_events: true,
-};
 
 function holder(userId: number, capabilities: Record<string, boolean> | null, includeSubscribers: 'true' | 'false' | 'partial', clientGravatar: boolean): Holder {
   return {

@@ -11,6 +11,21 @@
 export type Obj = Record<string, any>;
 
 /** The registration's options that change how events apply (do_events_register's arguments). */
+/** Every client capability the applier understands (POST /register `client_capabilities`), each on. */
+export const ALL_CAPABILITIES = {
+  notification_settings_null: true,
+  bulk_message_deletion: true,
+  user_avatar_url_field_optional: true,
+  stream_typing_notifications: true,
+  user_settings_object: true,
+  linkifier_url_template: true,
+  user_list_incomplete: true,
+  include_deactivated_groups: true,
+  archived_channels: true,
+  empty_topic_name: true,
+  simplified_presence_events: true,
+};
+
 export interface ApplierOptions {
   userId: number;
   clientGravatar: boolean;
