@@ -92,6 +92,7 @@ export class RawParams {
       } catch {
         throw new BadRequest(`${used} is not valid JSON`);
       }
+      if (hasLoneSurrogate(value)) throw new BadRequest(`${used} is not valid JSON`);
     }
     const result = p.schema.safeParse(value, { reportInput: true });
     if (!result.success) throw new BadRequest(issueMessage(used, result.error.issues[0]));
@@ -155,3 +156,18 @@ export const groupSettingValue = () =>
     z.int(),
     z.strictObject({ direct_members: z.array(z.int()), direct_subgroups: z.array(z.int()) }),
   ]);
+
+/**
+ * A lone surrogate escape (\ud800 without its pair) is not JSON to the real server:
+ * pydantic's parser (jiter, for typed_endpoint's Json[...]) and orjson both refuse it
+ * ("lone leading surrogate in hex escape", pydantic/jiter#120), where JSON.parse takes it.
+ * The body itself never carries one: it is decoded from UTF-8.
+ */
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return /\p{Cs}/u.test(value);
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => /\p{Cs}/u.test(k) || hasLoneSurrogate(v));
+  }
+  return false;
+}
