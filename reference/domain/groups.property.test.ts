@@ -1,5 +1,5 @@
-// Property: the group-setting module (groups.ts isUserInSetting / isUserInGroup /
-// recursiveMembers, permissions.ts hasPermission) agrees with a small model written
+// Property: the group-setting module (groups.ts isUserInSetting / recursiveMembers,
+// testing/groups.ts isUserInGroup, permissions.ts hasPermission) agrees with a small model written
 // here from the real server's description, and sharing no code with reference/:
 //   - system groups hold the members the real server stores by role (owners,
 //     administrators, moderators; members = every member-role user; fullmembers = the
@@ -19,7 +19,8 @@ import { test } from 'uvu';
 import fc from 'fast-check';
 import defaultRealm from '../../fixtures/realm.json' with { type: 'json' };
 import { createReference } from '../index.ts';
-import { isUserInGroup, isUserInSetting, recursiveMembers } from './groups.ts';
+import { isUserInGroup } from '../testing/groups.ts';
+import { isUserInSetting, recursiveMembers } from './groups.ts';
 import { hasPermission } from './permissions.ts';
 
 const DAY = 86_400_000;

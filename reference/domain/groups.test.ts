@@ -8,7 +8,8 @@ import defaultRealm from '../../fixtures/realm.json' with { type: 'json' };
 import { createReference, type Reference } from '../index.ts';
 import type { Store } from '../state/store.ts';
 import type { GroupSettingValue } from '../state/types.ts';
-import { isUserInGroup, isUserInSetting, recursiveMembers, SYSTEM_GROUP_NAMES, systemGroupId } from './groups.ts';
+import { isUserInGroup } from '../testing/groups.ts';
+import { isUserInSetting, recursiveMembers, SYSTEM_GROUP_NAMES, systemGroupId } from './groups.ts';
 
 const DAY = 86_400_000;
 const CHAIN = SYSTEM_GROUP_NAMES.slice(1); // owners ⊂ administrators ⊂ ... ⊂ internet

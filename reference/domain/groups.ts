@@ -125,12 +125,6 @@ export function recursiveMembers(store: Store, groupId: number, nowMs: number): 
   return new Set(found.sort((a, b) => a - b));
 }
 
-export function isUserInGroup(store: Store, groupId: number, userId: number, nowMs: number): boolean {
-  const u = store.user(userId);
-  if (!u || !u.is_active) return false;
-  return reaches(store, [groupId], new Set(), u, nowMs);
-}
-
 /** Is the user included by this group-setting value? */
 export function isUserInSetting(store: Store, value: GroupSettingValue, userId: number, nowMs: number): boolean {
   const u = store.user(userId);
