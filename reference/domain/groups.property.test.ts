@@ -225,7 +225,7 @@ function checkWorld(w: World): void {
   const everyGroup = [...SYSTEM_IDS, ...w.groups.map((g) => g.id), 999];
   for (const gid of everyGroup) {
     const want = [...modelMembers(w, gid)].sort((a, b) => a - b);
-    const got = [...recursiveMembers(store, gid, now)];
+    const got = [...recursiveMembers(store, gid, now)].sort((a, b) => a - b);
     if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`members of group ${gid}: got ${JSON.stringify(got)}, model says ${JSON.stringify(want)}`);
     for (const u of w.users) {
       if (isUserInGroup(store, gid, u.id, now) !== want.includes(u.id)) throw new Error(`user ${u.id} in group ${gid}: model says ${want.includes(u.id)}`);

@@ -107,7 +107,10 @@ export function directSubgroups(store: Store, group: UserGroup): number[] {
   return below ? [below.id] : [];
 }
 
-/** Every active member of the group, through nested subgroups (cycles are tolerated), ascending. */
+/**
+ * Every active member of the group, through nested subgroups (cycles are tolerated). A set,
+ * in no particular order: its callers (mentions, push payloads) only ask membership and size.
+ */
 export function recursiveMembers(store: Store, groupId: number, nowMs: number): Set<number> {
   const found: number[] = [];
   const systemGroups: string[] = [];
@@ -122,7 +125,7 @@ export function recursiveMembers(store: Store, groupId: number, nowMs: number): 
       if (u.is_active && systemGroups.some((name) => isInSystemGroup(store, name, u, nowMs))) found.push(u.user_id);
     }
   }
-  return new Set(found.sort((a, b) => a - b));
+  return new Set(found);
 }
 
 /** Is the user included by this group-setting value? */
