@@ -155,7 +155,8 @@ function walk(store: Store, start: readonly number[], seen: Set<number>, visit: 
     if (seen.has(id)) continue;
     seen.add(id);
     const g = store.group(id);
-    if (!g) continue;
+    // Defensive: every id reaching here names a stored group (scripts/mutation/equivalent.json).
+    if (g === undefined) continue;
     if (visit(g)) return true;
     if (!g.is_system_group) for (const sub of g.direct_subgroup_ids) stack.push(sub);
   }
