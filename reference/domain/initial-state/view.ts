@@ -19,7 +19,6 @@ export interface ClientCapabilities {
   archived_channels: boolean;
   empty_topic_name: boolean;
   simplified_presence_events: boolean;
-  individual_emoji_changes: boolean;
 }
 
 /** Every capability off: DEFAULT_CLIENT_CAPABILITIES. */
@@ -35,7 +34,6 @@ export const NO_CAPABILITIES: ClientCapabilities = {
   archived_channels: false,
   empty_topic_name: false,
   simplified_presence_events: false,
-  individual_emoji_changes: false,
 };
 
 export interface RegisterView {
