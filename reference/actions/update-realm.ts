@@ -5,7 +5,7 @@
 // new realm, the response's echo and the events; doUpdateRealm applies them.
 import { hasMetadataAccess } from '../domain/channels.ts';
 import { directMembers } from '../domain/groups.ts';
-import { REALM_SETTINGS, parseGroupSetting, sameSetting } from '../domain/permissions.ts';
+import { REALM_SETTINGS, canonicalGroupSetting, parseGroupSetting, sameSetting } from '../domain/permissions.ts';
 import { BadRequest, ExpectationMismatch, RequestVariableInvalid, RoleRequired } from '../errors.ts';
 import type { RealmEvent } from '../state/events.ts';
 import { REALM_GROUP_SETTINGS, ROLE, type GroupSettingValue, type Realm, type RealmGroupSetting, type User } from '../state/types.ts';
@@ -61,7 +61,7 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     const requested = req.groupSettings[setting];
     if (requested === undefined) continue;
     const config = REALM_SETTINGS[setting];
-    if (requested.old !== undefined && !sameSetting(requested.old, realm[setting])) {
+    if (requested.old !== undefined && !sameSetting(canonicalGroupSetting(store, requested.old), realm[setting])) {
       throw new ExpectationMismatch();
     }
     const value = parseGroupSetting(store, setting, config, requested.new);

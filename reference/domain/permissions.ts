@@ -112,6 +112,19 @@ export function hasPermission(store: Store, config: SettingConfig, value: GroupS
 }
 
 /**
+ * parse_group_setting_value alone (zerver/lib/user_groups.py): an anonymous group of exactly
+ * one subgroup and no members is that group; an empty one is role:nobody. update_realm
+ * reads both `new` and `old` through it.
+ */
+export function canonicalGroupSetting(store: Store, value: GroupSettingValue): GroupSettingValue {
+  if (typeof value === 'number') return value;
+  const { direct_members: m, direct_subgroups: g } = value;
+  if (m.length === 0 && g.length === 1) return g[0] as number;
+  if (m.length === 0 && g.length === 0) return systemGroupId(store, 'role:nobody');
+  return value;
+}
+
+/**
  * Validate a requested group-setting value for `name` and normalize it, in the real
  * server's order: parse_group_setting_value first (an anonymous group of exactly one
  * subgroup and no members is that group; an empty one is role:nobody), then
@@ -119,12 +132,7 @@ export function hasPermission(store: Store, config: SettingConfig, value: GroupS
  * An anonymous group keeps its members and subgroups, deduplicated and sorted.
  */
 export function parseGroupSetting(store: Store, name: string, config: SettingConfig, raw: GroupSettingValue): GroupSettingValue {
-  let value = raw;
-  if (typeof value !== 'number') {
-    const { direct_members: m, direct_subgroups: g } = value;
-    if (m.length === 0 && g.length === 1) value = g[0] as number;
-    else if (m.length === 0 && g.length === 0) value = systemGroupId(store, 'role:nobody');
-  }
+  const value = canonicalGroupSetting(store, raw);
   if (typeof value === 'number') {
     checkNamedGroupForSetting(store, name, config, value);
     return value;
