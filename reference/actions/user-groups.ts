@@ -236,7 +236,8 @@ function doRemoveSubgroups(world: World, groupId: number, ids: number[]): void {
  * can_administer_channel_group, can_subscribe_group) reach `groupId`
  * (get_metadata_access_streams_via_group_ids over the group's supergroups), and who
  * can see each before a change: after it, changes() says who gained and who lost
- * (bulk_can_access_stream_metadata_user_ids before and after).
+ * (bulk_can_access_stream_metadata_user_ids before and after), both in ascending order as
+ * metadataAccessUserIds gives them (emitStreamDelete sorts its recipients anyway).
  */
 function watchMetadataAccess(world: World, groupId: number) {
   const store = world.store;
@@ -252,7 +253,7 @@ function watchMetadataAccess(world: World, groupId: number) {
         const old = before[i] as Set<number>;
         const now = metadataAccessUserIds(store, c, world.nowMs());
         const nowSet = new Set(now);
-        return { channel: c, gained: now.filter((id) => !old.has(id)), lost: [...old].filter((id) => !nowSet.has(id)).sort((a, b) => a - b) };
+        return { channel: c, gained: now.filter((id) => !old.has(id)), lost: [...old].filter((id) => !nowSet.has(id)) };
       });
     },
   };
