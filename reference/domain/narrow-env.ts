@@ -48,7 +48,9 @@ export function narrowEnv(store: Store, viewer: User | null, nowMs: number): Nar
       return viewer !== null && (store.subscription(viewer.user_id, streamId)?.is_muted ?? false);
     },
     topicPolicy(streamId, topic) {
-      return viewer === null ? 0 : store.topicPolicy(viewer.user_id, streamId, topic);
+      // Never asked for a spectator (no in/is term passes checkSpectatorNarrow); 0 keeps the type total.
+      if (!viewer) return 0;
+      return store.topicPolicy(viewer.user_id, streamId, topic);
     },
     channelOf(streamId) {
       const c = store.channel(streamId);
