@@ -35,6 +35,15 @@ test('$type checks JSON types; integer is a kind of number', () => {
   no({ $type: 'object' }, []);
 });
 
+test('$near: a number within a distance of another', () => {
+  ok({ $near: { value: 100, within: 60 } }, 100.5);
+  ok({ $near: { value: 100, within: 60 } }, 40);
+  no({ $near: { value: 100, within: 60 } }, 100_000);
+  no({ $near: { value: 100, within: 60 } }, '100');
+  assert.equal(validatePattern({ $near: { value: 1 } }, 'p').length, 1);
+  assert.equal(validatePattern({ $near: { value: '${ts}', within: 5 } }, 'p'), []);
+});
+
 test('$regex, $eq, $in, $not', () => {
   ok({ $regex: '^[a-z]{3}$' }, 'abc');
   no({ $regex: '^a' }, 1);
@@ -79,7 +88,7 @@ test('patterns are validated', () => {
   assert.equal(validatePattern({ a: { $type: 'int' } }, 'p'), ['p.a.$type: types are string, integer, number, boolean, null, array, object (or a list of them)']);
   assert.equal(validatePattern({ $contains: '${ids}' }, 'p'), []);
   assert.match(validatePattern({ $regex: '(' }, 'p').join(), /p\.\$regex/);
-  assert.equal(validatePattern([{ $each: { $nope: 1 } }], 'p'), ['p[0].$each: unknown operator $nope (known: $type, $regex, $eq, $contains, $excludes, $unordered, $each, $in, $not, $absent)']);
+  assert.equal(validatePattern([{ $each: { $nope: 1 } }], 'p'), ['p[0].$each: unknown operator $nope (known: $type, $regex, $eq, $contains, $excludes, $unordered, $each, $in, $near, $not, $absent)']);
 });
 
 test('paths: keys, indexes, wildcards, filters, quoted keys', () => {

@@ -5,7 +5,7 @@
 import { PathError, parsePath, resolveAll, resolvePath } from './jsonpath.ts';
 import type { Expect, Length } from './schema.ts';
 
-export const OPERATORS = ['$type', '$regex', '$eq', '$contains', '$excludes', '$unordered', '$each', '$in', '$not', '$absent'] as const;
+export const OPERATORS = ['$type', '$regex', '$eq', '$contains', '$excludes', '$unordered', '$each', '$in', '$near', '$not', '$absent'] as const;
 export type Operator = (typeof OPERATORS)[number];
 export const TYPE_NAMES = ['string', 'integer', 'number', 'boolean', 'null', 'array', 'object'] as const;
 
@@ -63,6 +63,12 @@ export function validatePattern(p: unknown, where: string): string[] {
       return [];
     case '$in':
       return Array.isArray(o.arg) || isTemplateString(o.arg) ? [] : [`${at}: expects a list of values`];
+    case '$near': {
+      if (!isObject(o.arg) || Object.keys(o.arg).sort().join() !== 'value,within') return [`${at}: expects {"value": number, "within": number}`];
+      const { value, within } = o.arg;
+      const ok = (v: unknown) => typeof v === 'number' || isTemplateString(v);
+      return ok(value) && typeof within === 'number' && within >= 0 ? [] : [`${at}: expects {"value": number, "within": number}`];
+    }
     case '$contains':
     case '$excludes':
     case '$unordered':
@@ -156,6 +162,11 @@ function matchOperator(op: Operator, arg: unknown, actual: unknown, path: string
       return deepEqual(arg, actual) ? [] : [`${where}: expected exactly ${show(arg)}, got ${show(actual)}`];
     case '$in':
       return Array.isArray(arg) && arg.some((v) => deepEqual(v, actual)) ? [] : [`${where}: expected one of ${show(arg)}, got ${show(actual)}`];
+    case '$near': {
+      const { value, within } = arg as { value: unknown; within: number };
+      if (typeof value !== 'number') return [`${where}: $near needs a number to compare with, got ${show(value)}`];
+      return typeof actual === 'number' && Math.abs(actual - value) <= within ? [] : [`${where}: expected a number within ${within} of ${value}, got ${show(actual)}`];
+    }
     case '$not':
       return match(arg, actual, path).length === 0 ? [`${where}: expected not to match ${show(arg)}, got ${show(actual)}`] : [];
     case '$absent':
