@@ -99,11 +99,21 @@ async function stryker(spec: SampleSpec, options: PartialStrykerOptions): Promis
 const rel = (file: string) => relative(ROOT, file).replace(/\\/g, '/');
 const idOf = (m: MutantResult): MutantId => ({ file: rel(m.fileName), location: m.location, mutatorName: m.mutatorName, replacement: m.replacement });
 
+const sources = new Map<string, string>();
+function originalText(m: MutantId): string {
+  let source = sources.get(m.file);
+  if (source === undefined) sources.set(m.file, (source = readFileSync(join(ROOT, m.file), 'utf8')));
+  return textAt(source, m.location);
+}
+
 // 1. Every mutant, none run; the initial run times the suites.
 say(`listing the mutants of ${MUTATE.join(', ')}; suites: ${SUITES.map((s) => s.name).join(', ')}`);
 const mutate = [...MUTATE, ...Object.keys(EXCLUDED).map((p) => `!${p}`)];
 const listing = await stryker({ mode: 'list' }, strykerOptions(mutate, suitesCommand(SUITES, process.execPath), { concurrency: 1 }));
 const all = listing.results.map(idOf);
+// The code as it was when the mutants were listed: the report quotes it even if the
+// working tree changes during the run.
+for (const m of all) originalText(m);
 const dry = listing.outcomes('dry');
 for (const o of dry) if (o.status !== 0) throw new Error(`the ${o.suite} suite fails without any mutant (exit ${o.status})`);
 const overheadMs = now();
@@ -114,17 +124,12 @@ say(`${all.length} mutants; the suites take ${dry.map((o) => `${o.suite} ${(o.ms
 const limits = Object.fromEntries(dry.map((o) => [o.suite, 3 * o.ms + 15_000]));
 const timeoutMS = Object.values(limits).reduce((a, b) => a + b, 15_000);
 const command = suitesCommand(SUITES, process.execPath, limits);
-const sources = new Map<string, string>();
-function originalText(m: MutantId): string {
-  let source = sources.get(m.file);
-  if (source === undefined) sources.set(m.file, (source = readFileSync(join(ROOT, m.file), 'utf8')));
-  return textAt(source, m.location);
-}
 let order = sampleMutants(all, all.length, flags.seed);
 let seed = flags.seed;
 if (flags.size !== 'all' && 'recheck' in flags.size) {
   const earlier = JSON.parse(readFileSync(flags.size.recheck, 'utf8')) as MutationReport;
-  const r = mutantsToRecheck(all, earlier.survivors, originalText);
+  // The survivors of every suite (a mutant one suite found is found).
+  const r = mutantsToRecheck(all, earlier.survivors.filter((x) => x.foundBy.length === 0), originalText);
   for (const g of r.gone) say(`gone since that run (its code changed): ${g.key}`);
   say(`rechecking ${r.mutants.length} survivors of ${flags.size.recheck} (seed ${JSON.stringify(earlier.seed)})`);
   order = r.mutants;
