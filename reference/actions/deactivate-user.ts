@@ -217,7 +217,6 @@ function deleteProfile(world: World, user: User): void {
     op: 'update',
     person: { user_id: user.user_id, avatar_source: 'G', avatar_url: url, avatar_url_medium: url, avatar_version: next.avatar_version },
   });
-  store.putUser(next);
 }
 
 /**

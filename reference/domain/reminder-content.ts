@@ -50,7 +50,7 @@ function truncate(text: string, max: number): string {
 
 /** Characters that break the #**channel>topic@id** syntax (zerver/lib/topic_link_util.py invalid_stream_topic_regex). */
 const BREAKS_LINK_SYNTAX = /[`>*&[\]]|\$\$/;
-const BREAKS_LINK_SYNTAX_ALL = /[`>*&[\]]|\$\$/g;
+const BREAKS_LINK_SYNTAX_ALL = new RegExp(BREAKS_LINK_SYNTAX.source, 'g');
 /** escape_mapping: each of them as an HTML entity in the link text. */
 const ESCAPES: Readonly<Record<string, string>> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' };
 /** Message.EMPTY_TOPIC_FALLBACK_NAME: the empty topic's name in a fallback link's text. */
