@@ -86,6 +86,20 @@ test('a failure exits 1 and prints the request, what was expected and how to rep
   assert.match(r.out, /FAILED: 2 scenarios: 1 passed, 1 failed/);
 });
 
+test('--bail stops at the first failure: later scenarios and the property suite do not run', async () => {
+  const r = await cli(['--scenarios', fixtureDir(), '--suite', 'all', '--bail', '--reporter', 'json']);
+  assert.is(r.code, 1);
+  const report = JSON.parse(r.out) as { summary: { total: number; fail: number }; not_run: number };
+  assert.is(report.summary.total, 1);
+  assert.is(report.summary.fail, 1);
+  assert.ok(report.not_run > 1, String(report.not_run)); // demo/passes and every property family
+  const passing = await cli(['--scenarios', subset('users/me'), '--bail']);
+  assert.is(passing.code, 0, passing.out + passing.err);
+  assert.not.match(passing.out, /did not run/);
+  const console = await cli(['--scenarios', fixtureDir(), '--bail']);
+  assert.match(console.out, /--bail: 1 more did not run/);
+});
+
 test('a control step\'s expectation fails the scenario and shows the result', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
   mkdirSync(join(dir, 'demo'));

@@ -34,6 +34,7 @@ export const FLAGS = {
   'time-budget': { type: 'string' },
   oracle: { type: 'string' },
   'save-failures': { type: 'string' },
+  bail: { type: 'boolean' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -63,6 +64,8 @@ and runs the property suite against it, and reports every difference.
   --expectations FILE      known failures of the target: {"expected_failures": {"<id>": "<why>"}};
                            they count as passes, and one that passes fails the run
   --scenarios DIR          another scenario directory (default: the package's scenarios/)
+  --bail                   stop at the first failure: the scenarios after it and the property
+                           suite do not run, and a property failure is not shrunk
 
 property suite (--suite properties or all):
   --runs N                 random sequences to run (default 100)
@@ -214,6 +217,7 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
       ...(args.expectations !== undefined ? { expectations: args.expectations } : {}),
       suite: args.suite,
       ...property,
+      ...(args.bail === true ? { bail: true } : {}),
       only: args.only ?? [],
       onLoadError: (e, selected) => io.stderr(`${selected ? '' : 'warning (not selected): '}${formatLoadError(e)}\n`),
       onNote: (s) => io.stderr(`${c.yellow(`${name}: note:`)} ${s}\n`),

@@ -52,6 +52,8 @@ export interface Summary {
   ok: boolean;
   /** What the property suite did, when it ran. */
   properties?: PropertyStats;
+  /** Scenarios and property families that did not run because --bail stopped the run. */
+  notRun?: number;
 }
 
 export function summarize(results: readonly Classified[], stale: string[] = [], badFiles = 0): Summary {

@@ -4,7 +4,7 @@
 // selected scenarios in order and returns every result with credentials masked.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { classify, loadExpectations, staleEntries, summarize, type Classified, type Summary } from './expectations.ts';
+import { classify, isBad, loadExpectations, staleEntries, summarize, type Classified, type Summary } from './expectations.ts';
 import { loadScenarioDir, type LoadError, type LoadedScenario } from './loader.ts';
 import { DEFAULT_PROFILE, SCENARIOS_DIR } from './paths.ts';
 import { Redactor } from './redact.ts';
@@ -64,6 +64,12 @@ export interface ConformanceOptions {
   oracle?: 'reference' | Target;
   /** Where the property suite writes a failure as a scenario file. */
   saveFailures?: string;
+  /**
+   * Stop at the first failure: no more scenarios, no property suite after a failed
+   * scenario, and a property failure reported as found, not shrunk. For a yes/no answer
+   * fast (the mutation harness asks only whether a suite fails).
+   */
+  bail?: boolean;
   onProgress?(progress: PropertyProgress): void;
 }
 
@@ -191,7 +197,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     results.push(result);
     options.onResult?.(result);
   };
+  const bailed = () => options.bail === true && results.some((r) => isBad(r.outcome));
   for (const loaded of selected) {
+    if (bailed()) break;
     const raw = await runner.run(loaded);
     if (target.unreachable !== undefined) {
       throw new ConformanceError('unreachable', `${target.unreachable.message} (it stopped answering after ${results.length} of ${selected.length} scenarios)`);
@@ -201,7 +209,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 
   let properties: PropertyStats | undefined;
-  if (families.length > 0) {
+  if (families.length > 0 && !bailed()) {
     let outcome;
     try {
       outcome = await runProperties({
@@ -214,6 +222,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         ...(options.maxCommands !== undefined ? { maxCommands: options.maxCommands } : {}),
         ...(options.timeBudgetMs !== undefined ? { timeBudgetMs: options.timeBudgetMs } : {}),
         ...(options.saveFailures !== undefined ? { saveFailures: options.saveFailures } : {}),
+        ...(options.bail === true ? { bail: true } : {}),
         ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
         selected: isSelected,
       });
@@ -226,6 +235,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     for (const raw of outcome.results) report(raw);
     properties = outcome.stats;
   }
-  const summary = summarize(results, stale, badFiles);
+  const notRun = selected.length + families.length - results.length;
+  const summary = { ...summarize(results, stale, badFiles), ...(notRun > 0 ? { notRun } : {}) };
   return { target: target.name, results, summary: properties !== undefined ? { ...summary, properties } : summary };
 }

@@ -81,6 +81,17 @@ test('a protected-history leak: found, shrunk to at most 6 steps, saved as a sce
   assert.equal(again.results.find((x) => x.status === 'fail')?.property?.counterexample, r.property.counterexample);
 });
 
+test('--bail: the first failure is reported as found, not shrunk', async () => {
+  const full = await runProperties({ target: faulty('history-leak'), profile, runs: 100, seed: 7 });
+  const bailed = await runProperties({ target: faulty('history-leak'), profile, runs: 100, seed: 7, bail: true });
+  const shrunk = full.results.find((x) => x.status === 'fail')!;
+  const found = bailed.results.find((x) => x.status === 'fail')!;
+  assert.is(found.id, shrunk.id);
+  assert.match(found.reason ?? '', /not shrunk \(bail\)/);
+  assert.ok(found.property!.counterexample!.length > shrunk.property!.counterexample!.length, `${found.property!.counterexample!.length} commands`);
+  assert.is(bailed.stats.runs, full.stats.runs);
+});
+
 test('an unsubscription that changes nothing: the subscription list read right after says so', async () => {
   const out = await runProperties({ target: faulty('unsubscribe-noop'), profile, runs: 1, seed: 1, sequence: [new CreateChannel(0, 0, []), new Unsubscribe(0, 0, 0)] });
   const r = out.results.find((x) => x.status === 'fail')!;

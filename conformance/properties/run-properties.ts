@@ -40,6 +40,8 @@ export interface PropertyOptions {
   selected?: (id: string) => boolean;
   /** Where to write a failure as a scenario file. */
   saveFailures?: string;
+  /** Report the first failure as found, without shrinking it. */
+  bail?: boolean;
   onProgress?(p: PropertyProgress): void;
   /** One given sequence instead of generated ones (for tests of the suite itself). */
   sequence?: Command[];
@@ -187,7 +189,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
   // Nothing to run (every selected family skipped): no sequence at all.
   let details;
   try {
-    details = families.size === 0 ? undefined : await fc.check(property(), { seed, numRuns: totalRuns, ...(fcPath !== '' ? { path: fcPath } : {}) });
+    details = families.size === 0 ? undefined : await fc.check(property(), { seed, numRuns: totalRuns, ...(o.bail === true ? { endOnFailure: true } : {}), ...(fcPath !== '' ? { path: fcPath } : {}) });
   } catch (e) {
     // fast-check cannot follow a path that another seed, family selection or length made.
     if (o.path !== undefined && /Unable to replay/.test((e as Error).message)) throw new PathMismatch(o.path);
@@ -224,7 +226,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
         what: `${captured.family !== undefined ? FAMILY_SPECS[captured.family].what : 'the property suite'}`,
         status: kind === 'error' && !(captured.error instanceof PropertyFailure) ? 'error' : 'fail',
         durationMs: stats.durationMs,
-        reason: `${kind === 'divergence' ? 'diverged from the oracle' : kind === 'invariant' ? 'broke an invariant' : kind === 'check' ? 'broke the model' : 'failed'} after ${details.numRuns} sequences, shrunk (${details.numShrinks} shrinks) to ${captured.commands.length} commands, ${captured.trace.length} steps${note}`,
+        reason: `${kind === 'divergence' ? 'diverged from the oracle' : kind === 'invariant' ? 'broke an invariant' : kind === 'check' ? 'broke the model' : 'failed'} after ${details.numRuns} sequences, ${o.bail === true ? 'not shrunk (bail)' : `shrunk (${details.numShrinks} shrinks)`} to ${captured.commands.length} commands, ${captured.trace.length} steps${note}`,
         failure,
         property: {
           seed,

@@ -58,6 +58,7 @@ export function consoleReporter(write: (s: string) => void = (s) => process.stdo
         write(`properties: ${p.runs} sequences${budget}, ${p.commands.toLocaleString('en')} commands, ${p.requests.toLocaleString('en')} requests in ${secs(p.durationMs)}, seed ${p.seed}${divergences}\n`);
       }
       for (const id of summary.stale) write(`stale expectation: no scenario "${id}" (remove it from the expectations file)\n`);
+      if (summary.notRun !== undefined) write(`--bail: ${summary.notRun} more did not run\n`);
       if (summary.badFiles > 0) write(`${summary.badFiles} scenario file(s) could not be loaded (see above); their scenarios did not run\n`);
       return undefined;
     },

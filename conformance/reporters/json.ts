@@ -10,6 +10,7 @@ export function jsonReporter(): Reporter {
       summary: { total: summary.total, ...summary.counts },
       stale_expectations: summary.stale,
       unloadable_files: summary.badFiles,
+      ...(summary.notRun !== undefined ? { not_run: summary.notRun } : {}),
       ...(summary.properties !== undefined ? { properties: summary.properties } : {}),
       results: results.map((r) => ({
         id: r.id,
