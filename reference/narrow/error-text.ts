@@ -36,7 +36,6 @@ export const NARROW_TEXT = {
   unknownIn: (operand: string) => `unknown 'in' operand ${operand}`,
   unknownIs: (operand: string) => `unknown 'is' operand ${operand}`,
   unknownChannel: (operand: string) => `unknown channel ${operand}`,
-  unknownWebPublicChannel: (operand: string) => `unknown web-public channel ${operand}`,
   unknownChannels: (operand: string) => `unknown channels operand ${operand}`,
   unknownUser: (operand: string) => `unknown user ${operand}`,
   unknownUserIn: (operand: string) => `unknown user in ${operand}`,
@@ -45,13 +44,6 @@ export const NARROW_TEXT = {
   invalidWith: "Invalid 'with' operator",
   /** InvalidOperatorCombinationError: `Invalid narrow operator combination: {desc}`. */
   duplicateWith: "Duplicate 'with' operators.",
-} as const;
-
-/** The spectator refusals (NarrowAuthError); the endpoint answers its usual 401. */
-export const AUTH_TEXT = {
-  spectatorAccessOff: 'spectator access is off in this realm',
-  notWebPublic: 'a spectator narrow needs a channels:web-public term',
-  notSpectatorCompatible: 'an operator in this narrow needs a logged-in user',
 } as const;
 
 /** Python's str() of an operand, as the real server formats it into descs. */

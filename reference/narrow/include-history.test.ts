@@ -46,8 +46,4 @@ test('a with expansion to a channel conversation includes history', () => {
   assert.not.ok(history([op('with', 106)]));
 });
 
-test('spectators always include history', () => {
-  assert.ok(history([op('channels', 'web-public')], testEnv({ viewer: null, spectatorAccess: true })));
-});
-
 test.run();

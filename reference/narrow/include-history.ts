@@ -4,8 +4,6 @@
 import type { NarrowEnv, Term } from './types.ts';
 
 export function okToIncludeHistory(terms: readonly Term[], env: NarrowEnv): boolean {
-  // Spectators read web-public channels, which they never "received".
-  if (env.viewer === null) return true;
   let include = false;
   for (const term of terms) {
     if (term.negated) continue;

@@ -27,8 +27,8 @@ export type SourceHint =
 
 export interface OperatorContext {
   env: NarrowEnv;
-  /** The viewer's id; null for a spectator, who only reaches spectator-compatible operators. */
-  viewerId: number | null;
+  /** The viewer's id. */
+  viewerId: number;
 }
 
 export interface OperatorResult {
@@ -51,10 +51,4 @@ export const MATCH_NOTHING: Predicate = () => false;
 
 export function allOf(predicates: readonly Predicate[]): Predicate {
   return (message, flags) => predicates.every((predicate) => predicate(message, flags));
-}
-
-/** The viewer inside an operator that upstream asserts is never reached by spectators. */
-export function requireViewer(context: OperatorContext): number {
-  if (context.viewerId === null) throw new Error('narrow: a spectator narrow reached a logged-in-only operator');
-  return context.viewerId;
 }

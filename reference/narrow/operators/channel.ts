@@ -7,14 +7,12 @@ import { NarrowError, type NarrowChannel } from '../types.ts';
 
 /**
  * The channel is looked up without an access check, so naming a private channel is
- * not an error; the caller's access rules then leave nothing to see. A spectator may
- * only name web-public channels.
+ * not an error; the caller's access rules then leave nothing to see.
  */
-export const byChannel: OperatorFn = (term, { env, viewerId }) => {
+export const byChannel: OperatorFn = (term, { env }) => {
   const operand = term.operand;
   const channel = typeof operand === 'string' || typeof operand === 'number' ? env.channel(operand) : undefined;
   if (channel === undefined) throw new NarrowError(NARROW_TEXT.unknownChannel(pythonStr(operand)));
-  if (viewerId === null && !channel.is_web_public) throw new NarrowError(NARROW_TEXT.unknownWebPublicChannel(pythonStr(operand)));
   const streamId = channel.stream_id;
   return {
     predicate: (message) => message.type === 'stream' && message.stream_id === streamId,
