@@ -45,7 +45,7 @@ export function sendMessage(ctx: Ctx): Record<string, unknown> {
 }
 
 /** Compile the narrow parameter, turning narrow errors into the real server's responses. */
-export function compileFor(ctx: Ctx, raw: unknown, viewer: User, forMatchesNarrow = false): CompiledNarrow {
+export function compileFor(ctx: Ctx, raw: readonly unknown[], viewer: User, forMatchesNarrow = false): CompiledNarrow {
   try {
     return compileNarrow(raw, narrowEnv(ctx.store, viewer, ctx.nowMs()), { forMatchesNarrow });
   } catch (e) {

@@ -32,9 +32,9 @@ export interface CompileOptions {
  * always a logged-in user: GET /api/v1/messages and matches_narrow need authentication
  * (zerver/lib/rest.py rest_dispatch admits anonymous callers only on /json paths).
  */
-export function compileNarrow(rawNarrowParam: unknown, env: NarrowEnv, options: CompileOptions = {}): CompiledNarrow {
+export function compileNarrow(rawNarrowParam: readonly unknown[], env: NarrowEnv, options: CompileOptions = {}): CompiledNarrow {
   const forMatchesNarrow = options.forMatchesNarrow === true;
-  let parsed = renameEmptyTopicFallback(parseNarrowParam(rawNarrowParam, { nullable: !forMatchesNarrow }));
+  let parsed = renameEmptyTopicFallback(parseNarrowParam(rawNarrowParam));
   if (!forMatchesNarrow) parsed = expandWithOperator(parsed, env);
   const terms = parsed.map(canonicalTerm);
   const includeHistory = okToIncludeHistory(terms, env);

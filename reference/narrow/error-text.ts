@@ -6,8 +6,6 @@
 
 /** Malformed `narrow` parameter: BAD_REQUEST (NarrowParamError). */
 export const PARAM_TEXT = {
-  /** typed_endpoint list_type. */
-  notAList: (param: string) => `${param} is not a list`,
   /**
    * A ValueError from NarrowParameter.convert_term surfaces as typed_endpoint's
    * value_error template: `Invalid {var_name}: {msg}` with pydantic's "Value error, " prefix.

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile, op, testEnv } from './test-realm.ts';
 
-const history = (narrow: unknown, env = testEnv()) => compile(narrow, env).includeHistory;
+const history = (narrow: readonly unknown[], env = testEnv()) => compile(narrow, env).includeHistory;
 const guest = testEnv({ viewer: { user_id: 6, is_guest: true } });
 
 test('without a channel term only the viewer’s own rows are searched', () => {
