@@ -16,7 +16,7 @@ import { okToIncludeHistory } from './include-history.ts';
 import { hiddenByMuting } from './operators/in-home.ts';
 import { operatorFor } from './operators/table.ts';
 import { parseNarrowParam } from './parse-narrow-param.ts';
-import { HISTORICAL_FLAGS, allOf, type OperatorContext, type Predicate, type SourceHint } from './predicate.ts';
+import { HISTORICAL_FLAGS, allOf, singleOperand, type OperatorContext, type Predicate, type SourceHint } from './predicate.ts';
 import { plainHighlight } from './search/highlight.ts';
 import { compileSearch } from './search/search-operator.ts';
 import { sourceOf } from './source.ts';
@@ -86,7 +86,5 @@ export function compileNarrow(rawNarrowParam: readonly unknown[], env: NarrowEnv
  */
 function firstChannelId(terms: readonly Term[], env: NarrowEnv): number | null {
   const term = terms.find((t) => t.operator === 'channel');
-  const operand = term?.operand;
-  if (typeof operand !== 'string' && typeof operand !== 'number') return null;
-  return env.channel(operand)?.stream_id ?? null;
+  return term === undefined ? null : (env.channel(singleOperand(term))?.stream_id ?? null);
 }

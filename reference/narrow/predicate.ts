@@ -49,6 +49,13 @@ export const HISTORICAL_FLAGS = FLAG.read | FLAG.historical;
 
 export const MATCH_NOTHING: Predicate = () => false;
 
+/**
+ * The operand of an operator that names one channel or user: parse-narrow-param.ts's
+ * OPERAND_RULES let those through as a string or an integer only (only dm and pm-with
+ * take a list), and a `with` expansion writes a channel id.
+ */
+export const singleOperand = (term: Term): string | number => term.operand as string | number;
+
 export function allOf(predicates: readonly Predicate[]): Predicate {
   return (message, flags) => predicates.every((predicate) => predicate(message, flags));
 }

@@ -2,7 +2,7 @@
 // (zerver/lib/narrow.py NarrowBuilder.by_channel, by_channels;
 // zerver/lib/streams.py get_public_streams_queryset, get_web_public_streams_queryset).
 import { NARROW_TEXT, pythonStr } from '../error-text.ts';
-import type { OperatorFn } from '../predicate.ts';
+import { singleOperand, type OperatorFn } from '../predicate.ts';
 import { NarrowError, type NarrowChannel } from '../types.ts';
 
 /**
@@ -10,8 +10,8 @@ import { NarrowError, type NarrowChannel } from '../types.ts';
  * not an error; the caller's access rules then leave nothing to see.
  */
 export const byChannel: OperatorFn = (term, { env }) => {
-  const operand = term.operand;
-  const channel = typeof operand === 'string' || typeof operand === 'number' ? env.channel(operand) : undefined;
+  const operand = singleOperand(term);
+  const channel = env.channel(operand);
   if (channel === undefined) throw new NarrowError(NARROW_TEXT.unknownChannel(pythonStr(operand)));
   const streamId = channel.stream_id;
   return {

@@ -16,7 +16,8 @@ import { NarrowError } from '../types.ts';
 export const byDm: OperatorFn = (term, context) => {
   const { viewerId } = context;
   const operand = term.operand;
-  const keys: (string | number)[] = typeof operand === 'string' ? operand.split(',') : Array.isArray(operand) ? operand : [operand];
+  // A string of emails or a list of ids: OPERAND_RULES in parse-narrow-param.ts (pm_with, not listed there, a string).
+  const keys: (string | number)[] = typeof operand === 'string' ? operand.split(',') : (operand as number[]);
   if (keys.length === 0) return { predicate: MATCH_NOTHING, hint: { kind: 'none' } };
   const ids = new Set<number>([viewerId]);
   for (const key of keys) {
