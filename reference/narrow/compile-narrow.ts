@@ -20,7 +20,7 @@ import { HISTORICAL_FLAGS, allOf, singleOperand, type OperatorContext, type Pred
 import { plainHighlight } from './search/highlight.ts';
 import { compileSearch } from './search/search-operator.ts';
 import { sourceOf } from './source.ts';
-import { NarrowError, type CompiledNarrow, type Highlight, type Message, type NarrowEnv, type Term } from './types.ts';
+import { NarrowError, type CompiledNarrow, type Highlight, type Message, type NarrowChannel, type NarrowEnv, type Term } from './types.ts';
 
 export interface CompileOptions {
   /** GET /messages/matches_narrow: `narrow` is required, `with` is not expanded, match_* always present. */
@@ -81,10 +81,11 @@ export function compileNarrow(rawNarrowParam: readonly unknown[], env: NarrowEnv
 
 /**
  * get_channel_from_narrow_access_unchecked: the first channel term, negated or not,
- * scopes exclude_muting_conditions for the first-unread anchor; an unknown channel
- * counts as none.
+ * scopes exclude_muting_conditions for the first-unread anchor. Upstream counts an
+ * unknown channel as none; here building the terms has already refused one (byChannel,
+ * negated or not), so the channel is known.
  */
 function firstChannelId(terms: readonly Term[], env: NarrowEnv): number | null {
   const term = terms.find((t) => t.operator === 'channel');
-  return term === undefined ? null : (env.channel(singleOperand(term))?.stream_id ?? null);
+  return term === undefined ? null : (env.channel(singleOperand(term)) as NarrowChannel).stream_id;
 }
