@@ -34,7 +34,7 @@ interface Candidates {
   rowFlags?: ArrayLike<number>;
 }
 
-export function candidates(store: Store, viewer: User | null, narrow: CompiledNarrow): Candidates {
+export function candidates(store: Store, viewer: User, narrow: CompiledNarrow): Candidates {
   const base = sourceCandidates(store, viewer, narrow);
   // A search narrow: the inverted index's postings, when they are the shorter list.
   if (narrow.searchStems !== null) {
@@ -44,7 +44,7 @@ export function candidates(store: Store, viewer: User | null, narrow: CompiledNa
   return base;
 }
 
-function sourceCandidates(store: Store, viewer: User | null, narrow: CompiledNarrow): Candidates {
+function sourceCandidates(store: Store, viewer: User, narrow: CompiledNarrow): Candidates {
   const needRow = !narrow.includeHistory;
   const s = narrow.source;
   switch (s.kind) {
@@ -61,7 +61,7 @@ function sourceCandidates(store: Store, viewer: User | null, narrow: CompiledNar
     case 'ids':
       return { ids: [...new Set(s.ids)].sort((a, b) => a - b), needRow };
     default:
-      if (needRow && viewer) {
+      if (needRow) {
         const rows = store.userMessageRows(viewer.user_id);
         return { ids: rows.ids, needRow, rowFlags: rows.flags };
       }
@@ -72,7 +72,7 @@ function sourceCandidates(store: Store, viewer: User | null, narrow: CompiledNar
 /** Visible to the viewer and matching the narrow; returns the viewer's flags too. */
 export function visibleMatch(
   store: Store,
-  viewer: User | null,
+  viewer: User,
   narrow: CompiledNarrow,
   c: Candidates,
   id: number,
@@ -82,12 +82,9 @@ export function visibleMatch(
 ): { message: Message; flags: number | undefined } | null {
   const message = store.message(id);
   if (!message) return null;
-  const flags = c.rowFlags && at !== undefined ? c.rowFlags[at] : viewer ? store.userMessageFlags(viewer.user_id, id) : undefined;
+  const flags = c.rowFlags && at !== undefined ? c.rowFlags[at] : store.userMessageFlags(viewer.user_id, id);
   if (c.needRow) {
     if (flags === undefined) return null;
-  } else if (viewer === null) {
-    const ch = message.stream_id === null ? undefined : store.channel(message.stream_id);
-    if (!ch?.is_web_public) return null;
   } else if (flags === undefined && !hasMessageAccess(store, viewer, message, nowMs)) {
     return null;
   }
@@ -96,7 +93,7 @@ export function visibleMatch(
 
 export function fetchWindow(
   store: Store,
-  viewer: User | null,
+  viewer: User,
   narrow: CompiledNarrow,
   req: WindowRequest,
   nowMs: number,
@@ -150,7 +147,7 @@ export function firstUnreadAnchor(store: Store, viewer: User, narrow: CompiledNa
 }
 
 /** anchor=date: the first match sent at or after `seconds`, else newest. Ids grow with time. */
-export function dateAnchor(store: Store, viewer: User | null, narrow: CompiledNarrow, seconds: number, nowMs: number): number {
+export function dateAnchor(store: Store, viewer: User, narrow: CompiledNarrow, seconds: number, nowMs: number): number {
   const c = candidates(store, viewer, narrow);
   let lo = 0;
   let hi = c.ids.length;

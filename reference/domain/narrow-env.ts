@@ -16,9 +16,9 @@ function narrowChannel(c: Channel): NarrowChannel {
   };
 }
 
-export function narrowEnv(store: Store, viewer: User | null, nowMs: number): NarrowEnv {
+export function narrowEnv(store: Store, viewer: User, nowMs: number): NarrowEnv {
   return {
-    viewer: viewer && { user_id: viewer.user_id, is_guest: isGuest(viewer) },
+    viewer: { user_id: viewer.user_id, is_guest: isGuest(viewer) },
     // Like the real server's narrow builder, a channel operand resolves by name or id
     // without an access check; what the viewer sees is limited by access afterwards.
     channel(nameOrId) {
@@ -32,24 +32,17 @@ export function narrowEnv(store: Store, viewer: User | null, nowMs: number): Nar
     accessibleMessage(id) {
       const m = store.message(id);
       if (!m) return undefined;
-      if (viewer === null) {
-        const c = m.stream_id === null ? undefined : store.channel(m.stream_id);
-        return c?.is_web_public ? m : undefined;
-      }
       return hasMessageAccess(store, viewer, m, nowMs) ? m : undefined;
     },
     canAccessChannelHistory(nc) {
       const c = store.channel(nc.stream_id);
       if (!c) return false;
-      if (viewer === null) return c.is_web_public;
       return c.history_public_to_subscribers && hasContentAccess(store, viewer, c, nowMs);
     },
     isChannelMuted(streamId) {
-      return viewer !== null && (store.subscription(viewer.user_id, streamId)?.is_muted ?? false);
+      return store.subscription(viewer.user_id, streamId)?.is_muted ?? false;
     },
     topicPolicy(streamId, topic) {
-      // Never asked for a spectator (no in/is term passes checkSpectatorNarrow); 0 keeps the type total.
-      if (!viewer) return 0;
       return store.topicPolicy(viewer.user_id, streamId, topic);
     },
     channelOf(streamId) {

@@ -8,10 +8,10 @@ import { dateAnchor, fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID,
 import { narrowEnv } from '../domain/narrow-env.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
-import { BadNarrow, BadRequest, MissingArgument, Unauthorized } from '../errors.ts';
+import { BadNarrow, BadRequest, MissingArgument } from '../errors.ts';
 import { json, str } from '../request/params.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { compileNarrow, NarrowAuthError, NarrowError, NarrowParamError, type CompiledNarrow } from '../narrow/index.ts';
+import { compileNarrow, NarrowError, NarrowParamError, type CompiledNarrow } from '../narrow/index.ts';
 import { FLAG, type Message, type User } from '../state/types.ts';
 
 const TYPES = { direct: 'private', private: 'private', stream: 'stream', channel: 'stream' } as const;
@@ -45,14 +45,11 @@ export function sendMessage(ctx: Ctx): Record<string, unknown> {
 }
 
 /** Compile the narrow parameter, turning narrow errors into the real server's responses. */
-export function compileFor(ctx: Ctx, raw: unknown, viewer: User | null, forMatchesNarrow = false): CompiledNarrow {
-  const { realm, config } = ctx.store;
-  const env = { ...narrowEnv(ctx.store, viewer, ctx.nowMs()), spectatorAccess: realm.enable_spectator_access && config.web_public_streams_enabled };
+export function compileFor(ctx: Ctx, raw: readonly unknown[], viewer: User, forMatchesNarrow = false): CompiledNarrow {
   try {
-    return compileNarrow(raw, env, { forMatchesNarrow });
+    return compileNarrow(raw, narrowEnv(ctx.store, viewer, ctx.nowMs()), { forMatchesNarrow });
   } catch (e) {
     if (e instanceof NarrowParamError) throw new BadRequest(e.message);
-    if (e instanceof NarrowAuthError) throw new Unauthorized();
     if (e instanceof NarrowError) {
       const prefix = e.kind === 'combination' ? 'Invalid narrow operator combination' : 'Invalid narrow operator';
       throw new BadNarrow(prefix, e.desc);
@@ -91,8 +88,8 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
     message_ids: atLeast(ctx.world, 'get_messages_message_ids') ? ctx.params.one('message_ids', MESSAGE_IDS) : undefined,
     anchor_date: atLeast(ctx.world, 'anchor_date') ? ctx.params.one('anchor_date', ANCHOR_DATE) : undefined,
   };
-  const viewer = ctx.user;
-  const view = { applyMarkdown: p.apply_markdown, clientGravatar: viewer !== null && p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
+  const viewer = ctx.me;
+  const view = { applyMarkdown: p.apply_markdown, clientGravatar: p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
 
   if (p.message_ids !== undefined) {
     // The API documentation (zulip.com/api/get-messages): any range parameter with message_ids
@@ -125,13 +122,11 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
     typeof spec === 'number'
       ? spec
       : spec === 'first_unread'
-        ? viewer
-          ? firstUnreadAnchor(ctx.store, viewer, narrow, now)
-          : LARGER_THAN_MAX_MESSAGE_ID
+        ? firstUnreadAnchor(ctx.store, viewer, narrow, now)
         : dateAnchor(ctx.store, viewer, narrow, spec.date, now);
   const w = fetchWindow(ctx.store, viewer, narrow, { anchor, numBefore, numAfter, includeAnchor }, now);
   return {
-    messages: w.messages.map((m) => shapeMessage(ctx, viewer, narrow, view, m, viewer ? ctx.store.userMessageFlags(viewer.user_id, m.id) : undefined)),
+    messages: w.messages.map((m) => shapeMessage(ctx, viewer, narrow, view, m, ctx.store.userMessageFlags(viewer.user_id, m.id))),
     found_anchor: w.found_anchor,
     found_oldest: w.found_oldest,
     found_newest: w.found_newest,
@@ -140,9 +135,9 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
   };
 }
 
-function shapeMessage(ctx: Ctx, viewer: User | null, narrow: CompiledNarrow, view: MessageView, m: Message, flags: number | undefined): Record<string, unknown> {
+function shapeMessage(ctx: Ctx, viewer: User, narrow: CompiledNarrow, view: MessageView, m: Message, flags: number | undefined): Record<string, unknown> {
   const out = formatMessage(ctx.store, viewer, m, view);
-  out['flags'] = viewer === null ? ['read'] : flags === undefined ? ['read', 'historical'] : flagNames(flags);
+  out['flags'] = flags === undefined ? ['read', 'historical'] : flagNames(flags);
   if (narrow.highlight) Object.assign(out, narrow.highlight(m));
   return out;
 }

@@ -20,10 +20,12 @@ export function renameEmptyTopicFallback(terms: ParsedTerm[]): ParsedTerm[] {
   return terms.map((term, i) => (i === first ? { ...term, operand: '' } : term));
 }
 
-/** Python's int() of a `with` operand: surrounding whitespace, a sign, digits with single underscores. */
-function pythonInt(operand: string | number | number[]): number | undefined {
+/**
+ * Python's int() of a `with` operand (a string or an integer: parse-narrow-param.ts's
+ * OPERAND_RULES): surrounding whitespace, a sign, digits with single underscores.
+ */
+function pythonInt(operand: string | number): number | undefined {
   if (typeof operand === 'number') return operand;
-  if (typeof operand !== 'string') return undefined;
   const text = operand.trim();
   return /^[+-]?\d+(?:_\d+)*$/.test(text) ? Number(text.replaceAll('_', '')) : undefined;
 }
@@ -50,8 +52,9 @@ const REPLACED_BY_WITH = new Set(['stream', 'channel', 'topic', 'dm', 'pm-with']
 /** The conversation terms of an accessible message, as upstream builds them. */
 function conversationTerms(message: Message): ParsedTerm[] {
   if (message.type === 'stream') {
+    // A channel message always has its channel's id.
     return [
-      { operator: 'channel', operand: message.stream_id ?? 0, negated: false },
+      { operator: 'channel', operand: message.stream_id as number, negated: false },
       { operator: 'topic', operand: message.topic, negated: false },
     ];
   }
@@ -78,7 +81,7 @@ export function expandWithOperator(terms: ParsedTerm[], env: NarrowEnv): ParsedT
   const withTerm = withTerms[0];
   if (withTerm === undefined) return terms;
   const rest = terms.filter((term) => term !== withTerm);
-  const messageId = pythonInt(withTerm.operand);
+  const messageId = pythonInt(withTerm.operand as string | number);
   if (messageId === undefined) throw new NarrowError(NARROW_TEXT.invalidWith);
   const message = Number.isSafeInteger(messageId) ? env.accessibleMessage(messageId) : undefined;
   if (message === undefined) {

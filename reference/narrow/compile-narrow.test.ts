@@ -36,9 +36,4 @@ test('flags default to ["read", "historical"] for messages without a row', () =>
   assert.ok(unread.matches(MESSAGES[0]!, 0));
 });
 
-test('matches_narrow requires the narrow list; GET /messages takes null as none', () => {
-  assert.equal(errorOf(null, testEnv(), { forMatchesNarrow: true }), ['NarrowParamError', 'narrow is not a list']);
-  assert.equal(compile(null).terms, []);
-});
-
 test.run();

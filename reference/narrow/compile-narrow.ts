@@ -3,7 +3,7 @@
 // store. The steps and their order are upstream's, so that the first error a
 // client sees is the real server's:
 //   parse (NarrowParameter) → "general chat" rename → `with` expansion (not for
-//   matches_narrow) → spectator checks (401) → aliases → ok_to_include_history →
+//   matches_narrow) → aliases → ok_to_include_history →
 //   build each term in order (unknown operator, channel/DM conflict, the operator's
 //   own errors), search terms merged and built last.
 // zerver/views/message_fetch.py get_messages_backend, messages_in_narrow_backend;
@@ -16,12 +16,11 @@ import { okToIncludeHistory } from './include-history.ts';
 import { hiddenByMuting } from './operators/in-home.ts';
 import { operatorFor } from './operators/table.ts';
 import { parseNarrowParam } from './parse-narrow-param.ts';
-import { HISTORICAL_FLAGS, allOf, type OperatorContext, type Predicate, type SourceHint } from './predicate.ts';
+import { HISTORICAL_FLAGS, allOf, singleOperand, type OperatorContext, type Predicate, type SourceHint } from './predicate.ts';
 import { plainHighlight } from './search/highlight.ts';
 import { compileSearch } from './search/search-operator.ts';
 import { sourceOf } from './source.ts';
-import { checkSpectatorNarrow } from './spectator.ts';
-import { NarrowError, type CompiledNarrow, type Highlight, type Message, type NarrowEnv, type Term } from './types.ts';
+import { NarrowError, type CompiledNarrow, type Highlight, type Message, type NarrowChannel, type NarrowEnv, type Term } from './types.ts';
 
 export interface CompileOptions {
   /** GET /messages/matches_narrow: `narrow` is required, `with` is not expanded, match_* always present. */
@@ -29,18 +28,18 @@ export interface CompileOptions {
 }
 
 /**
- * Throws NarrowParamError (BAD_REQUEST), NarrowError (BAD_NARROW) or, for a spectator,
- * NarrowAuthError (401).
+ * Throws NarrowParamError (BAD_REQUEST) or NarrowError (BAD_NARROW). The viewer is
+ * always a logged-in user: GET /api/v1/messages and matches_narrow need authentication
+ * (zerver/lib/rest.py rest_dispatch admits anonymous callers only on /json paths).
  */
-export function compileNarrow(rawNarrowParam: unknown, env: NarrowEnv, options: CompileOptions = {}): CompiledNarrow {
+export function compileNarrow(rawNarrowParam: readonly unknown[], env: NarrowEnv, options: CompileOptions = {}): CompiledNarrow {
   const forMatchesNarrow = options.forMatchesNarrow === true;
-  let parsed = renameEmptyTopicFallback(parseNarrowParam(rawNarrowParam, { nullable: !forMatchesNarrow }));
+  let parsed = renameEmptyTopicFallback(parseNarrowParam(rawNarrowParam));
   if (!forMatchesNarrow) parsed = expandWithOperator(parsed, env);
-  if (env.viewer === null) parsed = checkSpectatorNarrow(parsed, env);
   const terms = parsed.map(canonicalTerm);
   const includeHistory = okToIncludeHistory(terms, env);
 
-  const context: OperatorContext = { env, viewerId: env.viewer?.user_id ?? null };
+  const context: OperatorContext = { env, viewerId: env.viewer.user_id };
   const conflicts = new ConversationConflictCheck();
   const predicates: Predicate[] = [];
   const hints: SourceHint[] = [];
@@ -82,12 +81,11 @@ export function compileNarrow(rawNarrowParam: unknown, env: NarrowEnv, options: 
 
 /**
  * get_channel_from_narrow_access_unchecked: the first channel term, negated or not,
- * scopes exclude_muting_conditions for the first-unread anchor; an unknown channel
- * counts as none.
+ * scopes exclude_muting_conditions for the first-unread anchor. Upstream counts an
+ * unknown channel as none; here building the terms has already refused one (byChannel,
+ * negated or not), so the channel is known.
  */
 function firstChannelId(terms: readonly Term[], env: NarrowEnv): number | null {
   const term = terms.find((t) => t.operator === 'channel');
-  const operand = term?.operand;
-  if (typeof operand !== 'string' && typeof operand !== 'number') return null;
-  return env.channel(operand)?.stream_id ?? null;
+  return term === undefined ? null : (env.channel(singleOperand(term)) as NarrowChannel).stream_id;
 }

@@ -6,8 +6,6 @@
 
 /** Malformed `narrow` parameter: BAD_REQUEST (NarrowParamError). */
 export const PARAM_TEXT = {
-  /** typed_endpoint list_type. */
-  notAList: (param: string) => `${param} is not a list`,
   /**
    * A ValueError from NarrowParameter.convert_term surfaces as typed_endpoint's
    * value_error template: `Invalid {var_name}: {msg}` with pydantic's "Value error, " prefix.
@@ -36,7 +34,6 @@ export const NARROW_TEXT = {
   unknownIn: (operand: string) => `unknown 'in' operand ${operand}`,
   unknownIs: (operand: string) => `unknown 'is' operand ${operand}`,
   unknownChannel: (operand: string) => `unknown channel ${operand}`,
-  unknownWebPublicChannel: (operand: string) => `unknown web-public channel ${operand}`,
   unknownChannels: (operand: string) => `unknown channels operand ${operand}`,
   unknownUser: (operand: string) => `unknown user ${operand}`,
   unknownUserIn: (operand: string) => `unknown user in ${operand}`,
@@ -45,13 +42,6 @@ export const NARROW_TEXT = {
   invalidWith: "Invalid 'with' operator",
   /** InvalidOperatorCombinationError: `Invalid narrow operator combination: {desc}`. */
   duplicateWith: "Duplicate 'with' operators.",
-} as const;
-
-/** The spectator refusals (NarrowAuthError); the endpoint answers its usual 401. */
-export const AUTH_TEXT = {
-  spectatorAccessOff: 'spectator access is off in this realm',
-  notWebPublic: 'a spectator narrow needs a channels:web-public term',
-  notSpectatorCompatible: 'an operator in this narrow needs a logged-in user',
 } as const;
 
 /** Python's str() of an operand, as the real server formats it into descs. */

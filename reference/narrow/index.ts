@@ -1,7 +1,6 @@
 // The narrow language's public surface, for the messages endpoint.
 export { compileNarrow, type CompileOptions } from './compile-narrow.ts';
 export {
-  NarrowAuthError,
   NarrowError,
   NarrowParamError,
   TOPIC_POLICY,

@@ -92,13 +92,11 @@ function shapeElement(element: unknown, index: number): { operator: string; oper
 }
 
 /**
- * The terms of a JSON-decoded `narrow` parameter. `undefined` (absent) and, for GET
- * /messages, `null` mean no narrow; matches_narrow declares the list required
- * (Json[list[NarrowParameter]]), so there null is "not a list".
+ * The terms of a JSON-decoded `narrow` list. That it is a list is the endpoint's
+ * parameter schema's to check (typed_endpoint's `narrow is not a list`, and GET
+ * /messages's null meaning no narrow), before any of this runs.
  */
-export function parseNarrowParam(raw: unknown, options: { nullable: boolean }): ParsedTerm[] {
-  if (raw === undefined || (raw === null && options.nullable)) return [];
-  if (!Array.isArray(raw)) throw new NarrowParamError(PARAM_TEXT.notAList('narrow'));
+export function parseNarrowParam(raw: readonly unknown[]): ParsedTerm[] {
   let firstError: string | undefined;
   const terms: ParsedTerm[] = [];
   raw.forEach((element: unknown, index) => {

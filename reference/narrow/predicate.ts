@@ -27,8 +27,8 @@ export type SourceHint =
 
 export interface OperatorContext {
   env: NarrowEnv;
-  /** The viewer's id; null for a spectator, who only reaches spectator-compatible operators. */
-  viewerId: number | null;
+  /** The viewer's id. */
+  viewerId: number;
 }
 
 export interface OperatorResult {
@@ -49,12 +49,13 @@ export const HISTORICAL_FLAGS = FLAG.read | FLAG.historical;
 
 export const MATCH_NOTHING: Predicate = () => false;
 
+/**
+ * The operand of an operator that names one channel or user: parse-narrow-param.ts's
+ * OPERAND_RULES let those through as a string or an integer only (only dm and pm-with
+ * take a list), and a `with` expansion writes a channel id.
+ */
+export const singleOperand = (term: Term): string | number => term.operand as string | number;
+
 export function allOf(predicates: readonly Predicate[]): Predicate {
   return (message, flags) => predicates.every((predicate) => predicate(message, flags));
-}
-
-/** The viewer inside an operator that upstream asserts is never reached by spectators. */
-export function requireViewer(context: OperatorContext): number {
-  if (context.viewerId === null) throw new Error('narrow: a spectator narrow reached a logged-in-only operator');
-  return context.viewerId;
 }

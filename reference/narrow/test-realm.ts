@@ -113,17 +113,17 @@ export function testEnv(overrides: Partial<NarrowEnv> = {}): NarrowEnv {
   };
 }
 
-export const compile = (narrow: unknown, env: NarrowEnv = testEnv(), options: CompileOptions = {}): CompiledNarrow =>
+export const compile = (narrow: readonly unknown[], env: NarrowEnv = testEnv(), options: CompileOptions = {}): CompiledNarrow =>
   compileNarrow(narrow, env, options);
 
 /** Ids of the messages a narrow matches, with Hamlet's flags (undefined without a row). */
-export function matchingIds(narrow: unknown, env: NarrowEnv = testEnv(), options: CompileOptions = {}): number[] {
+export function matchingIds(narrow: readonly unknown[], env: NarrowEnv = testEnv(), options: CompileOptions = {}): number[] {
   const compiled = compile(narrow, env, options);
   return MESSAGES.filter((m) => compiled.matches(m, HAMLET_FLAGS.get(m.id))).map((m) => m.id);
 }
 
 /** The error a narrow raises: [class name, message]. */
-export function errorOf(narrow: unknown, env: NarrowEnv = testEnv(), options: CompileOptions = {}): [string, string] {
+export function errorOf(narrow: readonly unknown[], env: NarrowEnv = testEnv(), options: CompileOptions = {}): [string, string] {
   try {
     compileNarrow(narrow, env, options);
   } catch (error) {

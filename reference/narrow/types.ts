@@ -22,14 +22,12 @@ export interface NarrowChannel {
 export const TOPIC_POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 
 export interface NarrowEnv {
-  /** The viewer; null for a logged-out spectator. */
-  viewer: { user_id: number; is_guest: boolean } | null;
   /**
-   * Spectators only: does the realm allow web-public access
-   * (realm.allow_web_public_streams_access())? Absent means no: every spectator
-   * narrow then fails with NarrowAuthError.
+   * The viewer, always a logged-in user: the API's message endpoints need
+   * authentication (zerver/lib/rest.py rest_dispatch serves logged-out spectators
+   * only on the web app's /json paths, which Understudy does not serve).
    */
-  spectatorAccess?: boolean;
+  viewer: { user_id: number; is_guest: boolean };
   /**
    * Any channel of the realm, archived ones included, whether or not the viewer may
    * see it: a string is a name (case-insensitive), a number an id. The real server
@@ -41,8 +39,7 @@ export interface NarrowEnv {
   /** A user by email (case-insensitive) or id; deactivated users and cross-realm bots included. */
   user(emailOrId: string | number): { user_id: number } | undefined;
   /**
-   * A message the viewer may read (for `with`), else undefined: access_message for a
-   * user, access_web_public_message for a spectator.
+   * A message the viewer may read (for `with`), else undefined (access_message).
    */
   accessibleMessage(id: number): Message | undefined;
   /** May the viewer read this channel's history without having received it? */
@@ -83,7 +80,7 @@ export interface Highlight {
 }
 
 export interface CompiledNarrow {
-  /** The narrow as built: aliases resolved, `with` expanded, a spectator's in:home dropped. */
+  /** The narrow as built: aliases resolved, `with` expanded. */
   terms: Term[];
   /** Search beyond the viewer's own UserMessage rows (ok_to_include_history). */
   includeHistory: boolean;
@@ -121,10 +118,3 @@ export class NarrowError extends Error {
 
 /** A malformed narrow parameter (not a list of terms): BAD_REQUEST with this message. */
 export class NarrowParamError extends Error {}
-
-/**
- * A spectator's narrow the real server refuses with MissingAuthenticationError (401):
- * spectator access off, no `channels:web-public` term, or an operator spectators
- * may not use.
- */
-export class NarrowAuthError extends Error {}

@@ -24,13 +24,6 @@ test('negated channel matches everything else, DMs included', () => {
   assert.equal(matchingIds([op('channel', 'Verona', true), op('is', 'dm')]), [106, 107, 108, 109, 114]);
 });
 
-test('a spectator may only name web-public channels', () => {
-  const env = testEnv({ viewer: null, spectatorAccess: true });
-  assert.equal(matchingIds([op('channels', 'web-public'), op('channel', 'Denmark')], env), [102]);
-  assert.equal(errorOf([op('channels', 'web-public'), op('channel', 'Verona')], env), ['NarrowError', 'unknown web-public channel Verona']);
-  assert.equal(errorOf([op('channels', 'web-public'), op('channel', 'Elsinore')], env), ['NarrowError', 'unknown channel Elsinore']);
-});
-
 test('channels:public matches every public channel with shared history', () => {
   assert.equal(matchingIds([op('channels', 'public')]), [100, 101, 102, 103, 104, 105, 111, 112, 113]);
 });

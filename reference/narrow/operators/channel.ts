@@ -2,19 +2,17 @@
 // (zerver/lib/narrow.py NarrowBuilder.by_channel, by_channels;
 // zerver/lib/streams.py get_public_streams_queryset, get_web_public_streams_queryset).
 import { NARROW_TEXT, pythonStr } from '../error-text.ts';
-import type { OperatorFn } from '../predicate.ts';
+import { singleOperand, type OperatorFn } from '../predicate.ts';
 import { NarrowError, type NarrowChannel } from '../types.ts';
 
 /**
  * The channel is looked up without an access check, so naming a private channel is
- * not an error; the caller's access rules then leave nothing to see. A spectator may
- * only name web-public channels.
+ * not an error; the caller's access rules then leave nothing to see.
  */
-export const byChannel: OperatorFn = (term, { env, viewerId }) => {
-  const operand = term.operand;
-  const channel = typeof operand === 'string' || typeof operand === 'number' ? env.channel(operand) : undefined;
+export const byChannel: OperatorFn = (term, { env }) => {
+  const operand = singleOperand(term);
+  const channel = env.channel(operand);
   if (channel === undefined) throw new NarrowError(NARROW_TEXT.unknownChannel(pythonStr(operand)));
-  if (viewerId === null && !channel.is_web_public) throw new NarrowError(NARROW_TEXT.unknownWebPublicChannel(pythonStr(operand)));
   const streamId = channel.stream_id;
   return {
     predicate: (message) => message.type === 'stream' && message.stream_id === streamId,

@@ -1,12 +1,12 @@
 // dm-including:<email or id> and the legacy group-pm-with:<email or id>
 // (zerver/lib/narrow.py NarrowBuilder.by_dm_including, by_group_pm_with). Both only
 // ever see the viewer's own rows, so every DM here already includes the viewer.
-import { requireViewer, type OperatorFn } from '../predicate.ts';
+import type { OperatorFn } from '../predicate.ts';
 import { lookUpUser } from './sender.ts';
 
 /** Every DM conversation, 1:1 or group, that includes both the viewer and that user; naming oneself means all DMs. */
 export const byDmIncluding: OperatorFn = (term, context) => {
-  const viewerId = requireViewer(context);
+  const { viewerId } = context;
   const userId = lookUpUser(term, context);
   return {
     predicate: (message) =>
@@ -22,7 +22,7 @@ export const byDmIncluding: OperatorFn = (term, context) => {
  * DirectMessageGroup recipient, which newer servers may also use for 1:1 DMs.
  */
 export const byGroupPmWith: OperatorFn = (term, context) => {
-  const viewerId = requireViewer(context);
+  const { viewerId } = context;
   const userId = lookUpUser(term, context);
   return {
     predicate: (message) =>

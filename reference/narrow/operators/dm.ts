@@ -2,7 +2,7 @@
 // message conversation (zerver/lib/narrow.py NarrowBuilder.by_dm;
 // zerver/lib/recipient_users.py get_recipient_from_user_profiles with create=False).
 import { NARROW_TEXT, pythonStr } from '../error-text.ts';
-import { MATCH_NOTHING, requireViewer, type OperatorFn } from '../predicate.ts';
+import { MATCH_NOTHING, type OperatorFn } from '../predicate.ts';
 import { NarrowError } from '../types.ts';
 
 /**
@@ -14,9 +14,10 @@ import { NarrowError } from '../types.ts';
  * Emails are split on "," and not trimmed, as upstream.
  */
 export const byDm: OperatorFn = (term, context) => {
-  const viewerId = requireViewer(context);
+  const { viewerId } = context;
   const operand = term.operand;
-  const keys: (string | number)[] = typeof operand === 'string' ? operand.split(',') : Array.isArray(operand) ? operand : [operand];
+  // A string of emails or a list of ids: OPERAND_RULES in parse-narrow-param.ts (pm_with, not listed there, a string).
+  const keys: (string | number)[] = typeof operand === 'string' ? operand.split(',') : (operand as number[]);
   if (keys.length === 0) return { predicate: MATCH_NOTHING, hint: { kind: 'none' } };
   const ids = new Set<number>([viewerId]);
   for (const key of keys) {

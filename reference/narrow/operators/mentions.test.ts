@@ -14,7 +14,7 @@ test('a silent mention does not count', () => {
 
 test('wildcard and group mentions do not count', () => {
   assert.equal(mentionedUserIds('<span class="user-mention" data-user-id="*">@all</span><span class="user-group-mention" data-user-group-id="3">@admins</span>'), new Set());
-  assert.equal(mentionedUserIds('<span data-user-id="4" class="user-mention">@Cordelia</span>'), new Set([4]));
+  assert.equal(mentionedUserIds('<span class="user-mention" data-user-id="4">@Cordelia</span><span class="user-mention silent" data-user-id="5">Othello</span>'), new Set([4]));
 });
 
 test('negated mentions, and unknown users', () => {

@@ -7,18 +7,16 @@
 import type { OperatorFn } from '../predicate.ts';
 import { lookUpUser } from './sender.ts';
 
-/** The opening tags of personal, non-silent user mentions (markdown's UserMentionPattern output). */
-const MENTION_SPAN = /<span\b[^>]*>/g;
+/**
+ * The opening tag of a visible personal mention, exactly as markdown writes it
+ * (render/mentions.ts userMention; upstream's UserMentionPattern): a silent one adds the
+ * `silent` class, a channel wildcard has data-user-id="*", a group mention is a
+ * `user-group-mention` with data-user-group-id, a topic wildcard a `topic-mention`.
+ */
+const VISIBLE_MENTION = /<span class="user-mention" data-user-id="(\d+)">/g;
 
 export function mentionedUserIds(renderedContent: string): Set<number> {
-  const ids = new Set<number>();
-  for (const [tag] of renderedContent.matchAll(MENTION_SPAN)) {
-    const classes = /\bclass="([^"]*)"/.exec(tag)?.[1]?.split(/\s+/) ?? [];
-    if (!classes.includes('user-mention') || classes.includes('silent')) continue;
-    const id = /\bdata-user-id="(\d+)"/.exec(tag)?.[1];
-    if (id !== undefined) ids.add(Number(id));
-  }
-  return ids;
+  return new Set(Array.from(renderedContent.matchAll(VISIBLE_MENTION), (match) => Number(match[1])));
 }
 
 export const byMentions: OperatorFn = (term, context) => {

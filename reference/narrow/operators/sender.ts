@@ -3,13 +3,13 @@
 // and knows no `me` shorthand: the web app rewrites sender:me to an email before
 // sending, so `sender:me` is `unknown user me` here as there.
 import { NARROW_TEXT, pythonStr } from '../error-text.ts';
-import type { OperatorContext, OperatorFn } from '../predicate.ts';
+import { singleOperand, type OperatorContext, type OperatorFn } from '../predicate.ts';
 import { NarrowError, type Term } from '../types.ts';
 
 /** The user a single-user operand names, or BAD_NARROW `unknown user {x}`. */
 export function lookUpUser(term: Term, { env }: OperatorContext): number {
-  const operand = term.operand;
-  const user = typeof operand === 'string' || typeof operand === 'number' ? env.user(operand) : undefined;
+  const operand = singleOperand(term);
+  const user = env.user(operand);
   if (user === undefined) throw new NarrowError(NARROW_TEXT.unknownUser(pythonStr(operand)));
   return user.user_id;
 }

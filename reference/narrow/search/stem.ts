@@ -10,8 +10,8 @@ const VOWEL = /[aeiouy]/;
 
 /** running → runn → run; but keep -ll, -ss, -zz (falling → fall). */
 function undouble(word: string): string {
-  const last = word.at(-1) ?? '';
-  return word.length >= 4 && last === word.at(-2) && !'lsz'.includes(last) && !VOWEL.test(last) ? word.slice(0, -1) : word;
+  const last = word.charAt(word.length - 1);
+  return word.length >= 4 && last === word.charAt(word.length - 2) && !'lsz'.includes(last) && !VOWEL.test(last) ? word.slice(0, -1) : word;
 }
 
 export function stem(word: string): string {
@@ -31,6 +31,6 @@ export function stem(word: string): string {
   // A final silent e, so that hope, hopes, hoped and hoping agree.
   if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
   // party / parties / partied → parti; day stays day.
-  if (w.endsWith('y') && w.length > 3 && !VOWEL.test(w.at(-2) ?? '')) w = `${w.slice(0, -1)}i`;
+  if (w.endsWith('y') && w.length > 3 && !VOWEL.test(w.charAt(w.length - 2))) w = `${w.slice(0, -1)}i`;
   return w;
 }
