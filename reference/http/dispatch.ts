@@ -217,9 +217,13 @@ function credentialsOf(req: Omit<ApiRequest, 'body'>): BasicCredentials | null {
   return creds;
 }
 
+/**
+ * The path's query string, then the request's own query (a later value wins). Text stays
+ * text, decoded with the limits of any query string (body.ts): the real server counts
+ * every `&`-separated pair, repeated names too (Django's QueryDict).
+ */
 function mergeQuery(fromPath: string, query: ApiRequest['query']): ApiRequest['query'] {
-  const merged: Record<string, string> = Object.fromEntries(new URLSearchParams(fromPath));
-  if (query === undefined) return merged;
-  const more = typeof query === 'string' ? Object.fromEntries(new URLSearchParams(query)) : query;
-  return { ...merged, ...more };
+  if (query === undefined) return fromPath;
+  if (typeof query === 'string') return `${fromPath}&${query}`;
+  return { ...Object.fromEntries(new URLSearchParams(fromPath)), ...query };
 }
