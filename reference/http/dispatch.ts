@@ -210,8 +210,7 @@ function credentialsOf(req: Omit<ApiRequest, 'body'>): BasicCredentials | null {
   if (value === undefined) return null;
   const known = credentialsMemo.get(value);
   if (known) return known;
-  const creds = basicCredentials(req.headers); // throws for a malformed header: nothing to remember
-  if (creds === null) return null;
+  const creds = basicCredentials(value); // throws for a malformed header: nothing to remember
   if (credentialsMemo.size >= 256) credentialsMemo.clear();
   credentialsMemo.set(value, creds);
   return creds;
