@@ -24,7 +24,7 @@ export function decodeParams(query: RawQuery, body: RawBody, contentType: string
     addAll(out, objectEntries(body));
     return out;
   }
-  const type = mediaType(contentType ?? '');
+  const type = mediaType(String(contentType)); // without a Content-Type: "undefined", no form type either
   if (type === 'multipart/form-data') {
     const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType as string);
     const b = boundary?.[1] ?? boundary?.[2];

@@ -57,13 +57,16 @@ function dueWork(world: Core['world']): void {
   }
 }
 
+/** The method whose answers may be replayed (http/response-cache.ts); HEAD is answered as it. */
+const GET = 'GET';
+
 function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   dueWork(core.world);
   let cache = caches.get(core.world);
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);
   if (method === 'OPTIONS') return options(core, req);
-  if (method === 'GET') {
+  if (method === GET) {
     const hit = cache.get(core, req);
     if (hit) return hit;
   }
@@ -161,7 +164,7 @@ function options(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse {
 
 const methodOf = (req: { method: string }): string => {
   const upper = req.method.toUpperCase();
-  return upper === 'HEAD' ? 'GET' : upper;
+  return upper === 'HEAD' ? GET : upper;
 };
 
 const asApiError = (e: unknown): ApiError =>
