@@ -75,7 +75,8 @@ test('fetch answers the same bytes as dispatch', async () => {
   const viaDispatch = createReference({ seed: 'gonzalo' });
   const viaFetch = createReference({ seed: 'gonzalo' });
   const body = new URLSearchParams({ email: 'ariel@zulip.com', full_name: 'Ariel' });
-  const direct = viaDispatch.dispatch({ method: 'POST', path: '/_understudy/users', body: body.toString() });
+  // fetch sends a URLSearchParams body with its Content-Type; the same request to dispatch says it too.
+  const direct = viaDispatch.dispatch({ method: 'POST', path: '/_understudy/users', body: body.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' } });
   const fetched = await viaFetch.handle(new Request('http://x/_understudy/users', { method: 'POST', body }));
   assert.is(await fetched.text(), direct.body);
 });

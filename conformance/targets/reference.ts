@@ -1,11 +1,14 @@
 // The in-process target: a fresh createReference() per scenario, requests through
 // reference.dispatch (synchronous, the same bytes as over HTTP), control through
-// reference.control.
+// reference.control. The body goes in as the bytes a server receives (UTF-8), as the
+// node:http and fetch front doors hand it over, so that it is decoded as theirs is.
 import { createReference, type Reference, type ReferenceOptions } from '../../reference/index.ts';
 import type { Capability, ControlAction, Profile } from '../schema.ts';
 import { observe, type Session, type Target } from './target.ts';
 
 type ControlParams = Record<string, string | number | boolean>;
+
+const utf8 = new TextEncoder();
 
 /** `wrap`: what to make of each fresh reference (a test may inject a fault: scripts/faults.ts). */
 export function referenceTarget(profile: Profile, options: ReferenceOptions = {}, wrap: (reference: Reference) => Reference = (r) => r): Target {
@@ -22,7 +25,7 @@ export function referenceTarget(profile: Profile, options: ReferenceOptions = {}
             method: req.method,
             path: req.path,
             headers: req.headers,
-            ...(req.body !== undefined ? { body: req.body } : {}),
+            ...(req.body !== undefined ? { body: utf8.encode(req.body) } : {}),
           });
           return observe(res.status, Object.entries(res.headers), req.method === 'HEAD' ? '' : res.body);
         },

@@ -14,7 +14,8 @@ export function pushContent(html: string): string {
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] === '#') {
         const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+        // Digits only: never negative, so the code point's one bound is the top of Unicode.
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
       }
       return ENTITIES[name.toLowerCase()] ?? whole;
     });

@@ -4,9 +4,19 @@ import { realmIconUrl } from '../domain/initial-state/realm.ts';
 import type { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 
+/**
+ * The client's name in a User-Agent, as zerver/lib/user_agent.py parse_user_agent reads
+ * it (its `name` group). Its pattern has an optional "/version" group before the rest;
+ * left out here, since the rest, which may start with "/", takes the same text: the name
+ * found is the same. It matches any text.
+ */
+const USER_AGENT = /^([^/ ]*[^0-9/(]*)([ /].*)?$/;
+
 export function getServerSettings(ctx: Ctx): Record<string, unknown> {
   const { realm, config } = ctx.store;
-  const userAgent = header(ctx.headers, 'user-agent') ?? '';
+  // The real server's stand-in for a request without one (check_server_incompatibility).
+  const userAgent = header(ctx.headers, 'user-agent') ?? 'Missing User-Agent';
+  const clientName = (USER_AGENT.exec(userAgent) as RegExpExecArray)[1];
   return {
     authentication_methods: {
       password: realm.password_auth_enabled,
@@ -26,7 +36,7 @@ export function getServerSettings(ctx: Ctx): Record<string, unknown> {
     zulip_merge_base: config.version,
     zulip_feature_level: config.feature_level,
     push_notifications_enabled: config.push_service_configured,
-    is_incompatible: userAgent.startsWith('ZulipInvalid'),
+    is_incompatible: clientName === 'ZulipInvalid',
     email_auth_enabled: realm.password_auth_enabled,
     require_email_format_usernames: true,
     realm_uri: realm.url,

@@ -6,7 +6,6 @@
 import { constantTimeEqual } from '../crypto/compare.ts';
 import type { Store } from '../state/store.ts';
 import { BOT_TYPE, type User } from '../state/types.ts';
-import { header } from '../request/headers.ts';
 import { BadRequest, Unauthorized } from '../errors.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -17,10 +16,8 @@ export interface BasicCredentials {
   apiKey: string;
 }
 
-/** The Authorization header's credentials; null when the request has no such header. */
-export function basicCredentials(headers: Readonly<Record<string, string>> | undefined): BasicCredentials | null {
-  const value = header(headers, 'authorization');
-  if (value === undefined) return null;
+/** The credentials an Authorization header's value carries. */
+export function basicCredentials(value: string): BasicCredentials {
   const tokens = value.trim().split(/\s+/);
   if (tokens.length === 2 && (tokens[0] as string).toLowerCase() !== 'basic') {
     throw new BadRequest('This endpoint requires HTTP basic authentication.');

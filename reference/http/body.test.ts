@@ -28,8 +28,8 @@ test('query and body merge, the body winning; objects, form text and bytes all d
   const params = decodeParams('a=1&b=2&&c', enc.encode('b=3&d=%E2%82%AC+x'), FORM);
   assert.equal(Object.fromEntries(params), { a: '1', b: '3', c: '', d: '€ x' });
   assert.equal(Object.fromEntries(decodeParams({ a: '1' }, { a: '2', e: 'f' }, undefined)), { a: '2', e: 'f' });
-  assert.equal(Object.fromEntries(decodeParams(undefined, 'x=1', undefined)), { x: '1' });
-  assert.equal(Object.fromEntries(decodeParams(undefined, 'x=1', 'text/plain')), {});
+  assert.equal(Object.fromEntries(decodeParams(undefined, 'x=1', ` ${FORM.toUpperCase()} ; charset=UTF-8`)), { x: '1' });
+  for (const type of [undefined, '', 'text/plain', `${FORM}x`]) assert.equal(Object.fromEntries(decodeParams(undefined, 'x=1', type)), {}, String(type));
 });
 
 test('multipart: quoted boundary, a preamble, parts without a name skipped, CRLF kept inside a value', () => {

@@ -24,17 +24,25 @@ export function decodeParams(query: RawQuery, body: RawBody, contentType: string
     addAll(out, objectEntries(body));
     return out;
   }
-  const type = (contentType ?? '').toLowerCase();
-  if (type.startsWith('multipart/form-data')) {
-    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
+  const type = mediaType(String(contentType)); // without a Content-Type: "undefined", no form type either
+  if (type === 'multipart/form-data') {
+    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType as string);
     const b = boundary?.[1] ?? boundary?.[2];
     if (b) addAll(out, parseMultipart(typeof body === 'string' ? encoder.encode(body) : body, b.trim()));
     return out;
   }
-  if (type === '' || type.startsWith('application/x-www-form-urlencoded')) {
-    addAll(out, formEntries(body));
-  }
+  if (type === 'application/x-www-form-urlencoded') addAll(out, formEntries(body));
   return out;
+}
+
+/**
+ * A Content-Type's media type: before any ";", trimmed, in lower case. The body is read
+ * only when it is exactly one of the two form types; with none (or no Content-Type at
+ * all) it is not read, as Django reads request.POST (HttpRequest._load_post_and_files,
+ * parse_header_parameters) and zerver/decorator.py::process_as_post for the other methods.
+ */
+function mediaType(contentType: string): string {
+  return (contentType.split(';', 1)[0] as string).trim().toLowerCase();
 }
 
 function addAll(out: Map<string, string>, entries: Iterable<[string, string]>): void {

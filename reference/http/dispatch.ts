@@ -57,13 +57,16 @@ function dueWork(world: Core['world']): void {
   }
 }
 
+/** The method whose answers may be replayed (http/response-cache.ts); HEAD is answered as it. */
+const GET = 'GET';
+
 function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   dueWork(core.world);
   let cache = caches.get(core.world);
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);
   if (method === 'OPTIONS') return options(core, req);
-  if (method === 'GET') {
+  if (method === GET) {
     const hit = cache.get(core, req);
     if (hit) return hit;
   }
@@ -161,7 +164,7 @@ function options(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse {
 
 const methodOf = (req: { method: string }): string => {
   const upper = req.method.toUpperCase();
-  return upper === 'HEAD' ? 'GET' : upper;
+  return upper === 'HEAD' ? GET : upper;
 };
 
 const asApiError = (e: unknown): ApiError =>
@@ -210,16 +213,19 @@ function credentialsOf(req: Omit<ApiRequest, 'body'>): BasicCredentials | null {
   if (value === undefined) return null;
   const known = credentialsMemo.get(value);
   if (known) return known;
-  const creds = basicCredentials(req.headers); // throws for a malformed header: nothing to remember
-  if (creds === null) return null;
+  const creds = basicCredentials(value); // throws for a malformed header: nothing to remember
   if (credentialsMemo.size >= 256) credentialsMemo.clear();
   credentialsMemo.set(value, creds);
   return creds;
 }
 
+/**
+ * The path's query string, then the request's own query (a later value wins). Text stays
+ * text, decoded with the limits of any query string (body.ts): the real server counts
+ * every `&`-separated pair, repeated names too (Django's QueryDict).
+ */
 function mergeQuery(fromPath: string, query: ApiRequest['query']): ApiRequest['query'] {
-  const merged: Record<string, string> = Object.fromEntries(new URLSearchParams(fromPath));
-  if (query === undefined) return merged;
-  const more = typeof query === 'string' ? Object.fromEntries(new URLSearchParams(query)) : query;
-  return { ...merged, ...more };
+  if (query === undefined) return fromPath;
+  if (typeof query === 'string') return `${fromPath}&${query}`;
+  return { ...Object.fromEntries(new URLSearchParams(fromPath)), ...query };
 }

@@ -1,5 +1,7 @@
 // Route lookup over path segments. A route pattern's `{name}` is one whole segment of
-// digits, and a path may end in one extra "/" (the real server's URL patterns).
+// digits; the path must match the pattern exactly, without an extra "/" at the end, as on
+// the real server, whose URL patterns are Django `path()` routes (zerver/lib/rest.py
+// rest_path; zproject/urls.py) and nothing rewrites a trailing "/" away.
 // The answer is the one testing every route's pattern in table order would give —
 // every matching route, in table order — at the cost of a few map lookups, however
 // long the table grows.
@@ -38,8 +40,6 @@ export class Router<R extends { readonly path: string }> {
         if (param) {
           names.push(param[1] as string);
           at = at.param ??= node();
-        } else if (segment.includes('{')) {
-          throw new Error(`route ${route.path}: a {parameter} must be a whole path segment`);
         } else {
           let next = at.literal.get(segment);
           if (!next) at.literal.set(segment, (next = node()));
@@ -58,7 +58,7 @@ export class Router<R extends { readonly path: string }> {
     if (found.length > 1) found.sort((a, b) => a.index - b.index);
     return found.map(({ index, values }) => {
       const pathParams: Record<string, string> = {};
-      (this.#names[index] as string[]).forEach((name, i) => (pathParams[name] = values[i] ?? ''));
+      (this.#names[index] as string[]).forEach((name, i) => (pathParams[name] = values[i] as string));
       return { route: this.routes[index] as R, pathParams };
     });
   }
@@ -69,8 +69,6 @@ export class Router<R extends { readonly path: string }> {
       return;
     }
     const segment = segments[i] as string;
-    // A trailing "/" after a complete pattern.
-    if (segment === '' && i === segments.length - 1) for (const index of at.ends) found.push({ index, values });
     const literal = at.literal.get(segment);
     if (literal) this.#visit(literal, segments, i + 1, values, found);
     if (at.param && DIGITS.test(segment)) this.#visit(at.param, segments, i + 1, [...values, segment], found);

@@ -5,7 +5,8 @@ import { createReference } from '../index.ts';
 import type { ApiRequest } from '../http/request.ts';
 import { assertUnchanged, firstDifference, stableSerialize, stateDigest } from './atomic.ts';
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+/** Body parameters as an in-process caller gives them: an object (ApiRequest.body). */
+const form = (fields: Record<string, string>) => fields;
 const basic = (email: string, key: string) => ({ authorization: `Basic ${btoa(`${email}:${key}`)}` });
 const IAGO = basic('iago@zulip.com', 'kTf1UbMHKe0sbkgDym68apgMzeURDOzd');
 
