@@ -30,8 +30,12 @@ export type PropertyChange =
 /** A bad color is pydantic's value error (collected with the others); the rest are JsonableErrors. */
 export class ColorValueError extends BadRequest {}
 
-/** check_color: "#" and 3 to 6 hex digits. */
-const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
+/**
+ * check_color (zerver/lib/typed_endpoint_validators.py): "#" and 3 to 6 hex digits, by
+ * re.match with a pattern ending in `$`, which in Python also matches just before a final
+ * newline: "#abc\n" is a color there, and is kept as given.
+ */
+export const HEX_COLOR = /^#[a-fA-F0-9]{3,6}\n?$/;
 
 /**
  * The model's own validation of one change (validate_terms); `where` names it for the

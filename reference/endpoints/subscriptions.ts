@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, pyStrip } from '../actions/create-channel.ts';
 import { checkSubscribe, doSubscribe } from '../actions/subscribe.ts';
+import { HEX_COLOR } from '../actions/subscription-properties.ts';
 import { checkUnsubscribe, doUnsubscribe } from '../actions/unsubscribe.ts';
 import { byName, formatSubscription, hasChannelSetting, hasMetadataAccess, type SubscribersMode } from '../domain/channels.ts';
 import { atLeast } from '../domain/feature-levels.ts';
@@ -38,8 +39,6 @@ export function getSubscriptions(ctx: Ctx): Record<string, unknown> {
     .map((c) => formatSubscription(store, c, store.subscription(me.user_id, c.stream_id)!, p.include_subscribers, ctx.nowSeconds()));
   return { subscriptions };
 }
-
-const HEX_COLOR = /^#([a-fA-F0-9]{3,6})$/;
 
 const subscriptionObject = z
   .object({
