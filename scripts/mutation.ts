@@ -24,7 +24,7 @@ import { MUTATION_USAGE, mutationFlags, type MutationFlags } from './mutation/fl
 import { batchBudget, byLocation, nextBatch } from './mutation/plan.ts';
 import { buildReport, renderReport, type Equivalent, type MutationReport, type Tested } from './mutation/report.ts';
 import { mutantsToRecheck } from './mutation/recheck.ts';
-import { IGNORER_NAME, SAMPLE_ENV, type SampleSpec } from './mutation/sample-ignorer.ts';
+import { IGNORER_NAME, LISTING_REASON, SAMPLE_ENV, type SampleSpec } from './mutation/sample-ignorer.ts';
 import { locationsByFile, mutantKey, mutateRanges, sampleMutants, type MutantId } from './mutation/sample.ts';
 import { EXCLUDED, MUTATE, SUITES } from './mutation/scope.ts';
 import { textAt } from './mutation/source-text.ts';
@@ -110,14 +110,17 @@ function originalText(m: MutantId): string {
 say(`listing the mutants of ${MUTATE.join(', ')}; suites: ${SUITES.map((s) => s.name).join(', ')}`);
 const mutate = [...MUTATE, ...Object.keys(EXCLUDED).map((p) => `!${p}`)];
 const listing = await stryker({ mode: 'list' }, strykerOptions(mutate, suitesCommand(SUITES, process.execPath), { concurrency: 1 }));
-const all = listing.results.map(idOf);
+// A `// Stryker disable` comment in the code leaves a mutant out with its own reason (code
+// only another front door than the suites' reaches); it is not in the population.
+const all = listing.results.filter((r) => r.statusReason === LISTING_REASON).map(idOf);
+const disabled = listing.results.length - all.length;
 // The code as it was when the mutants were listed: the report quotes it even if the
 // working tree changes during the run.
 for (const m of all) originalText(m);
 const dry = listing.outcomes('dry');
 for (const o of dry) if (o.status !== 0) throw new Error(`the ${o.suite} suite fails without any mutant (exit ${o.status})`);
 const overheadMs = now();
-say(`${all.length} mutants; the suites take ${dry.map((o) => `${o.suite} ${(o.ms / 1000).toFixed(1)} s`).join(', ')}`);
+say(`${all.length} mutants (${disabled} more disabled by comments in the code); the suites take ${dry.map((o) => `${o.suite} ${(o.ms / 1000).toFixed(1)} s`).join(', ')}`);
 
 // 2, 3. The sample, batch by batch. Each suite gets 3 times its fault-free time and 15 s;
 // Stryker's own limit comes after all of them, so a hang is put down to its suite.
@@ -183,6 +186,7 @@ const equivalents = JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equival
 const report = buildReport({
   suites: SUITES.map((s) => s.name),
   population: all.length,
+  disabled,
   seed,
   tested: sample.map(asTested),
   beside: all.filter((m) => known.has(mutantKey(m)) && !inSample.has(mutantKey(m))).map(asTested),

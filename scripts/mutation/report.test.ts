@@ -70,4 +70,12 @@ test('scores per suite, together and per directory; equivalents and invalid muta
   assert.ok(md.includes('## Survivors beside the sample (not counted)'), md);
 });
 
+test('mutants disabled by comments in the code are said, and stay out of the count', () => {
+  const r = buildReport({ suites, population: 1000, disabled: 12, seed: 's', tested, beside: [], equivalents: [], seconds: 60 });
+  assert.is(r.disabled, 12);
+  assert.is(r.overall[ALL]!.of, 6);
+  assert.ok(renderReport(r).includes('7 mutants sampled of 1000 (seed "s"; 12 more disabled by comments in the code, each with its reason there)'));
+  assert.not.ok(renderReport(buildReport({ suites, population: 1000, seed: 's', tested, beside: [], equivalents: [], seconds: 60 })).includes('disabled by comments'));
+});
+
 test.run();

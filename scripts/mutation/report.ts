@@ -47,6 +47,8 @@ export interface MutationReport {
   suites: string[];
   /** How many mutants there are in scope; the sample is drawn from them. */
   population: number;
+  /** Mutants left out by `// Stryker disable` comments in the code (each says why there). */
+  disabled?: number;
   seed: string;
   sampled: number;
   /** Tested beside the sample (other mutants at a sampled location): not counted. */
@@ -87,6 +89,7 @@ export function matchesEquivalent(t: Tested, e: Equivalent): boolean {
 export function buildReport(input: {
   suites: string[];
   population: number;
+  disabled?: number;
   seed: string;
   tested: Tested[];
   beside: Tested[];
@@ -125,6 +128,7 @@ export function buildReport(input: {
   return {
     suites,
     population: input.population,
+    ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
     seed: input.seed,
     sampled: tested.length,
     beside: input.beside.length,
@@ -153,7 +157,7 @@ export function renderReport(r: MutationReport): string {
   const out = [
     '# Mutation score of the conformance suites',
     '',
-    `${r.sampled} mutants sampled of ${r.population} (seed ${JSON.stringify(r.seed)}); ` +
+    `${r.sampled} mutants sampled of ${r.population} (seed ${JSON.stringify(r.seed)}${r.disabled ? `; ${r.disabled} more disabled by comments in the code, each with its reason there` : ''}); ` +
       `${r.equivalent.length} equivalent and ${r.invalid.length} that could not run left out; ` +
       `${r.overall[ALL]?.of ?? 0} counted; ${r.timeouts} found by a time limit; ${r.beside} more tested beside the sample, not counted. ` +
       `Run time ${(r.seconds / 60).toFixed(1)} min.`,

@@ -21,6 +21,8 @@ export type SampleSpec = { mode: 'list' } | { mode: 'sample'; locations: Record<
 
 export const SAMPLE_ENV = 'UNDERSTUDY_MUTATION_SAMPLE';
 export const IGNORER_NAME = 'understudy-sample';
+/** Why every mutant is left out while listing: a mutant with another reason was disabled by a comment in the code. */
+export const LISTING_REASON = 'listing the mutants';
 
 const before = (a: Loc['start'], b: Loc['start']) => a.line < b.line || (a.line === b.line && a.column <= b.column);
 /** Whether `inner` lies within `outer` (or is it). */
@@ -47,7 +49,7 @@ export function sampleIgnorer(spec: () => SampleSpec, root: string) {
   return {
     shouldIgnore(path: BabelPath): string | undefined {
       const s = spec();
-      if (s.mode === 'list') return 'listing the mutants';
+      if (s.mode === 'list') return LISTING_REASON;
       const loc = path.node.loc;
       const file = path.hub?.file?.opts?.filename;
       if (!loc || file === undefined) return undefined;
