@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
 import { callAs } from '../testing/call-as.ts';
+import defaultRealm from '../../fixtures/realm.json' with { type: 'json' };
 
 const archive = (ref: ReturnType<typeof createReference>, id: number) => ref.dispatch({ method: 'POST', path: `/_understudy/channels/${id}/archive` });
 
@@ -60,6 +61,21 @@ test('archiving twice, or a missing channel, is refused without change', () => {
   assert.equal([twice.status, twice.json['msg']], [400, 'Channel is already deactivated']);
   const missing = assertUnchanged(ref, () => archive(ref, 99));
   assert.equal([missing.status, missing.json['msg']], [400, 'Invalid channel ID']);
+});
+
+test('default_streams lists the ids ascending even when the fixture lists its channels out of order', () => {
+  const realm = structuredClone(defaultRealm) as { channels: Array<{ stream_id: number; is_default?: boolean }> };
+  for (const c of realm.channels) c.is_default = true;
+  realm.channels.reverse();
+  const ref = createReference({ fixture: realm });
+  const ids = ref.store.channels().map((c) => c.stream_id);
+  assert.equal(ids, [...ids].sort((a, b) => a - b));
+  const from = emissions(ref).length;
+  assert.is(archive(ref, ref.store.channelByName('Verona')!.stream_id).status, 200);
+  const defaults = emissions(ref).slice(from).find((e) => e.event['type'] === 'default_streams')!;
+  const listed = defaults.event['default_streams'] as number[];
+  assert.ok(listed.length > 1);
+  assert.equal(listed, [...listed].sort((a, b) => a - b));
 });
 
 test.run();

@@ -84,15 +84,14 @@ export function emitStreamDelete(store: Store, channels: Channel[], userIds: Ite
 }
 
 /**
- * notify_default_streams_change: the default channels' ids, to every active member who is
- * not a guest (guests are shown none).
+ * notify_default_streams_change: the default channels' ids, ascending (as Store.channels
+ * lists them), to every active member who is not a guest (guests are shown none).
  */
 export function emitDefaultStreams(store: Store): void {
   const ids = store
     .channels()
     .filter((c) => c.is_default && !c.is_archived)
-    .map((c) => c.stream_id)
-    .sort((a, b) => a - b);
+    .map((c) => c.stream_id);
   store.emit(activeNonGuestIds(store), { type: 'default_streams', default_streams: ids });
 }
 

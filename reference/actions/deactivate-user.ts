@@ -101,8 +101,8 @@ function accessBefore(store: Store, user: User) {
   return { directGroups };
 }
 
+/** Never asked of a system bot: checkDeactivateUser refuses them, and they own no bots. */
 function systemDirectMember(store: Store, name: string, u: User): boolean {
-  if (u.is_system_bot) return false;
   const byRole: Record<number, string> = {
     [ROLE.owner]: 'role:owners',
     [ROLE.administrator]: 'role:administrators',

@@ -66,16 +66,15 @@ test('direct: typing to oneself, and stop, reach only the sender', () => {
   assert.equal(event['recipients'], [{ user_id: hamlet, email: 'hamlet@zulip.com' }]);
 });
 
-test('direct: deactivated and opted-out users are named but not told; a hidden email is the placeholder', () => {
+test('direct: deactivated users are named but not told; a hidden email is the placeholder', () => {
   const ref = createReference();
   const [hamlet, cordelia] = [id(ref, 'hamlet'), id(ref, 'cordelia')];
   const gone = ref.control.addUser({ email: 'gone@zulip.com', full_name: 'Gone', is_active: false }).user_id;
-  setUser(ref, cordelia, { receives_typing_notifications: false });
   const othello = id(ref, 'othello');
   setUser(ref, othello, { email_address_visibility: 4 });
   const from = mark(ref);
   assert.is(typing(ref, 'hamlet', { op: 'start', to: [gone, cordelia, othello] }).status, 200);
-  assert.equal(receivers(ref, from), [hamlet, othello]);
+  assert.equal(receivers(ref, from), [hamlet, cordelia, othello]);
   const event = typingSince(ref, from).get(hamlet)![0]!;
   assert.equal(
     (event['recipients'] as Array<{ user_id: number; email: string }>).map((r) => r.email),
@@ -92,7 +91,7 @@ test('direct: a cross-realm bot is a valid recipient; an unknown id rejects the 
   refused(ref, 'hamlet', { op: 'start', to: [id(ref, 'cordelia'), 9999, 9998] }, 400, 'BAD_REQUEST', 'Invalid user ID 9999');
 });
 
-test('channel: the subscribers who receive typing notifications, the sender only if subscribed', () => {
+test('channel: the subscribers, the sender only if subscribed', () => {
   const ref = createReference();
   const scotland = channelId(ref, 'Scotland');
   const from = mark(ref);
@@ -110,11 +109,6 @@ test('channel: the subscribers who receive typing notifications, the sender only
     stream_id: scotland,
     topic: 'plans',
   });
-
-  setUser(ref, id(ref, 'othello'), { receives_typing_notifications: false });
-  const next = mark(ref);
-  assert.is(typing(ref, 'hamlet', { op: 'stop', type: 'stream', stream_id: scotland, topic: 'plans' }).status, 200);
-  assert.equal(receivers(ref, next), ref.store.subscribers(scotland).filter((u) => u !== id(ref, 'othello')));
 });
 
 test('channel: the topic is stripped, and "general chat" and "(no topic)" mean the empty topic', () => {
@@ -148,7 +142,6 @@ test('channel: more than 100 subscribers, no event at all; exactly 100, everyone
 test('channel refusals, in order, each leaving the state unchanged', () => {
   const ref = createReference();
   const verona = channelId(ref, 'Verona');
-  const hamlet = id(ref, 'hamlet');
   refused(ref, 'hamlet', { op: 'start', type: 'channel', topic: 't' }, 400, 'BAD_REQUEST', "Missing 'stream_id' argument");
   refused(ref, 'hamlet', { op: 'start', type: 'channel', stream_id: 9999 }, 400, 'BAD_REQUEST', 'Missing topic');
   refused(ref, 'hamlet', { op: 'start', type: 'channel', stream_id: 9999, topic: 't' }, 400, 'BAD_REQUEST', 'Invalid channel ID');
@@ -158,10 +151,6 @@ test('channel refusals, in order, each leaving the state unchanged', () => {
   const res = callAs(ref, 'iago', 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'announce' }], can_send_message_group: { direct_members: [id(ref, 'iago')], direct_subgroups: [] } });
   assert.is(res.status, 200, res.body);
   refused(ref, 'hamlet', { op: 'start', type: 'channel', stream_id: channelId(ref, 'announce'), topic: 't' }, 400, 'BAD_REQUEST', 'You do not have permission to post in this channel.');
-  // The sender's setting is checked before the channel.
-  setUser(ref, hamlet, { send_stream_typing_notifications: false });
-  refused(ref, 'hamlet', { op: 'start', type: 'channel', stream_id: 9999, topic: 't' }, 400, 'BAD_REQUEST', 'User has disabled typing notifications for channel messages');
-  assert.is(typing(ref, 'hamlet', { op: 'start', to: [hamlet] }).status, 200, 'direct typing is another setting');
   // An archived channel is out of reach.
   assert.is(ref.dispatch({ method: 'POST', path: `/_understudy/channels/${verona}/archive` }).status, 200);
   refused(ref, 'cordelia', { op: 'start', type: 'channel', stream_id: verona, topic: 't' }, 400, 'BAD_REQUEST', 'Invalid channel ID');
@@ -169,14 +158,10 @@ test('channel refusals, in order, each leaving the state unchanged', () => {
 
 test('direct refusals, in order, each leaving the state unchanged', () => {
   const ref = createReference();
-  const hamlet = id(ref, 'hamlet');
   refused(ref, 'hamlet', { op: 'start' }, 400, 'BAD_REQUEST', "Missing 'to' argument");
   refused(ref, 'hamlet', { op: 'start', to: 'null' }, 400, 'BAD_REQUEST', "Missing 'to' argument");
   refused(ref, 'hamlet', { op: 'start', to: [] }, 400, 'BAD_REQUEST', "Empty 'to' list");
   refused(ref, 'hamlet', { op: 'start', to: [9999], stream_id: 1 }, 400, 'BAD_REQUEST', 'Invalid user ID 9999');
-  setUser(ref, hamlet, { send_private_typing_notifications: false });
-  refused(ref, 'hamlet', { op: 'start', to: [9999] }, 400, 'BAD_REQUEST', 'User has disabled typing notifications for direct messages');
-  refused(ref, 'hamlet', { op: 'start', to: [] }, 400, 'BAD_REQUEST', "Empty 'to' list");
 });
 
 test('parameters: the first malformed one in the order to, op, type, stream_id, topic', () => {

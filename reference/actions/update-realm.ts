@@ -4,11 +4,11 @@
 // before any is applied (the real server applies settings one by one) and returns the
 // new realm, the response's echo and the events; doUpdateRealm applies them.
 import { hasMetadataAccess } from '../domain/channels.ts';
-import { directMembers } from '../domain/groups.ts';
+import { directMembers, systemGroupId } from '../domain/groups.ts';
 import { REALM_SETTINGS, canonicalGroupSetting, parseGroupSetting, sameSetting } from '../domain/permissions.ts';
 import { BadRequest, ExpectationMismatch, RequestVariableInvalid, RoleRequired } from '../errors.ts';
 import type { RealmEvent } from '../state/events.ts';
-import { REALM_GROUP_SETTINGS, ROLE, type GroupSettingValue, type Realm, type RealmGroupSetting, type User } from '../state/types.ts';
+import { REALM_GROUP_SETTINGS, ROLE, type GroupSettingValue, type Realm, type RealmGroupSetting, type User, type UserGroup } from '../state/types.ts';
 import type { World } from '../world.ts';
 
 /** A group setting's new value, and optionally the value the caller believes it has. */
@@ -141,12 +141,12 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
  */
 export function doUpdateRealm(world: World, plan: RealmPlan): void {
   const store = world.store;
-  const fullMembers = store.groupByName('role:fullmembers');
-  const before = fullMembers ? directMembers(store, fullMembers, world.nowMs()) : [];
+  // Every realm has its system groups (systemGroupId throws for one that does not).
+  const fullMembers = store.group(systemGroupId(store, 'role:fullmembers')) as UserGroup;
+  const before = directMembers(store, fullMembers, world.nowMs());
   store.setRealm(plan.next);
   const everyone = store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id);
   for (const event of plan.events) store.emit(everyone, event);
-  if (!fullMembers) return;
   const after = directMembers(store, fullMembers, world.nowMs());
   const removed = before.filter((id) => !after.includes(id));
   const added = after.filter((id) => !before.includes(id));

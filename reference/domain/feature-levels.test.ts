@@ -12,7 +12,7 @@ import { createReference } from '../index.ts';
 import { ROUTES } from '../routes.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
 import { callAs } from '../testing/call-as.ts';
-import { atLeast, FEATURE_LEVELS, levelOf, type FeatureKey, type FeatureRow } from './feature-levels.ts';
+import { atLeast, FEATURE_LEVELS, type FeatureKey, type FeatureRow } from './feature-levels.ts';
 
 const REFERENCE = dirname(dirname(fileURLToPath(import.meta.url)));
 const REPO = dirname(REFERENCE);
@@ -28,6 +28,9 @@ const sideTest = (name: string, fn: () => void) => {
   test(name, fn);
 };
 
+/** The level a rule starts at. */
+const levelOf = (key: FeatureKey): number => (FEATURE_LEVELS.find((row) => row.key === key) as FeatureRow).level;
+
 const slug = (row: FeatureRow) => `${row.level}-${row.key.replaceAll('_', '-')}`;
 
 test('the table: unique keys, ascending levels, every row cited', () => {
@@ -36,15 +39,14 @@ test('the table: unique keys, ascending levels, every row cited', () => {
     if (i > 0) assert.ok(row.level >= (ROWS[i - 1] as FeatureRow).level, `${row.key} out of order`);
     assert.match(row.source, /^https:\/\/zulip\.com\/api\//, row.key);
     assert.ok(row.change.length > 0 && row.before.length > 0, row.key);
-    assert.is(levelOf(row.key as FeatureKey), row.level);
   });
 });
 
-test('atLeast reads the level of a config, a store or a world', () => {
+test('atLeast reads the level of a store or a world', () => {
   const ref = createReference({ featureLevel: 333 });
   assert.ok(atLeast(ref.store, 'can_send_message_group'));
   assert.not.ok(atLeast(ref.store, 'empty_topic'));
-  assert.ok(atLeast(ref.store.config, 'can_send_message_group'));
+  assert.ok(atLeast({ config: ref.store.config }, 'can_send_message_group'));
   assert.not.ok(atLeast({ config: { ...ref.store.config, feature_level: 332 } }, 'can_send_message_group'));
 });
 

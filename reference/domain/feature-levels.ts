@@ -175,17 +175,10 @@ export type FeatureKey = (typeof FEATURE_LEVELS)[number]['key'];
 
 const LEVEL_OF: ReadonlyMap<string, number> = new Map(FEATURE_LEVELS.map((row) => [row.key, row.level]));
 
-/** The level a rule starts at. */
-export function levelOf(key: FeatureKey): number {
-  return LEVEL_OF.get(key) as number;
-}
-
-/** Anything that knows the server's configuration: a World, a Store, or the config itself. */
-export type HasConfig = { readonly config: ServerConfig } | ServerConfig;
+/** Anything that knows the server's configuration: a World or a Store. */
+export type HasConfig = { readonly config: ServerConfig };
 
 /** Does a server at this configuration's feature level follow the rule? (On hot paths: formatting each user, each message.) */
 export function atLeast(where: HasConfig, key: FeatureKey): boolean {
-  const own = (where as Partial<ServerConfig>).feature_level;
-  const level = own !== undefined ? own : (where as { readonly config: ServerConfig }).config.feature_level;
-  return level >= (LEVEL_OF.get(key) as number);
+  return where.config.feature_level >= (LEVEL_OF.get(key) as number);
 }

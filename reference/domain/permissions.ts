@@ -99,10 +99,10 @@ export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
   direct_message_permission_group: open('role:everyone'),
 };
 
-/** A new realm's, channel's or group's value of a setting (a creator of null: role:nobody). */
-export function defaultSetting(store: Store, config: SettingConfig, creatorId: number | null): GroupSettingValue {
+/** A new channel's or group's value of a setting: the named system group, or its creator alone. */
+export function defaultSetting(store: Store, config: SettingConfig, creatorId: number): GroupSettingValue {
   if (config.default !== 'creator') return systemGroupId(store, config.default);
-  return creatorId === null ? systemGroupId(store, 'role:nobody') : { direct_members: [creatorId], direct_subgroups: [] };
+  return { direct_members: [creatorId], direct_subgroups: [] };
 }
 
 /** Does the user hold the permission this setting value grants? */

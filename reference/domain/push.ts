@@ -114,9 +114,12 @@ export function pushTrigger(store: Store, userId: number, message: Message, bits
   return null;
 }
 
-/** user_allows_notifications_in_StreamTopic: muting first, then the subscription's setting, then the user's. */
+/**
+ * user_allows_notifications_in_StreamTopic: muting first, then the subscription's setting, then the user's.
+ * A topic is never muted here (no endpoint mutes one; sending only follows or unmutes), so the
+ * real server's muted-topic refusal does not arise.
+ */
 function allows(sub: Subscription, policy: number, subscriptionSetting: boolean | null, userSetting: boolean): boolean {
   if (sub.is_muted && policy !== VISIBILITY.unmuted) return false;
-  if (policy === VISIBILITY.muted) return false;
   return subscriptionSetting ?? userSetting;
 }

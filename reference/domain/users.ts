@@ -153,7 +153,6 @@ export function newUser(fields: UserFields): User {
     password_hash: null,
     profile_data: {},
     enable_drafts_synchronization: true,
-    receives_typing_notifications: true,
     ...fields,
   };
 }

@@ -119,6 +119,7 @@ export class Store extends MessageStore implements TableHost {
     const id = this.#channelsByName.get(name.toLowerCase());
     return id === undefined ? undefined : this.data.channels.get(id);
   }
+  /** Every channel, archived ones too, ascending by id: the fixture's come in id order, and a new one takes the next id. */
   channels(): Channel[] {
     return [...this.data.channels.values()];
   }

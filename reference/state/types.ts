@@ -43,10 +43,6 @@ export interface User {
   password_hash: string | null;
   profile_data: Record<string, ProfileValue>;
   enable_drafts_synchronization: boolean;
-  receives_typing_notifications: boolean;
-  /** Privacy settings (domain/user-settings.ts); absent: the default, true. */
-  send_private_typing_notifications?: boolean;
-  send_stream_typing_notifications?: boolean;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

@@ -55,11 +55,11 @@ test('presence: nobody is present yet; the server time is the clock', () => {
 test('user_settings: the defaults, the settings the user changed, the time zone and the choices', () => {
   const ref = createReference();
   const hamlet = ref.store.userByEmail('hamlet@zulip.com')!;
-  ref.store.putUser({ ...hamlet, receives_typing_notifications: false, send_stream_typing_notifications: false, email_address_visibility: 3 });
+  ref.store.putUser({ ...hamlet, email_address_visibility: 3 });
   const settings = registerState(ref, 'hamlet', { fetch: ['user_settings'] })['user_settings'] as Record<string, unknown>;
   assert.equal(
     [settings['receives_typing_notifications'], settings['send_stream_typing_notifications'], settings['send_private_typing_notifications'], settings['email_address_visibility']],
-    [false, false, true, 3],
+    [true, true, true, 3],
   );
   assert.equal([settings['timezone'], settings['resolved_topic_notice_auto_read_policy'], settings['web_home_view']], ['Europe/Copenhagen', 'except_followed', 'inbox']);
   assert.ok((settings['available_notification_sounds'] as string[]).includes('zulip'));
