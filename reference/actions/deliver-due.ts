@@ -104,8 +104,7 @@ function deliverMessage(world: World, row: ScheduledMessageRecord): void {
       // between date and time), in a time mark that ends with a space of its own.
       `The message you scheduled for <time:${isoDate(row.scheduled_timestamp * 1000).replace('T', ' ')}>  was not sent because of the following error:\n\n` +
       `> ${failed.failure_message as string}\n\n[View scheduled messages](#scheduled)`;
-    const bot = store.userByEmail('notification-bot@zulip.com');
-    if (bot) internalSend(world, bot, { dm_user_ids: [row.sender_id] }, notice);
+    internalSend(world, notificationBot(world), { dm_user_ids: [row.sender_id] }, notice);
   }
 }
 
