@@ -2,7 +2,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compile, MESSAGES, op, testEnv } from '../test-realm.ts';
 import { escapeHtml } from './escape-html.ts';
-import { highlightString } from './highlight.ts';
 
 const byId = (id: number) => MESSAGES.find((m) => m.id === id)!;
 const highlight = (search: string, id: number) => compile([op('search', search)]).highlight!(byId(id));
@@ -32,10 +31,6 @@ test('match_subject is the HTML-escaped topic', () => {
   const message = { ...byId(100), topic: 'plans <b> & "party"' };
   assert.equal(compile([op('search', 'party')]).highlight!(message).match_subject, 'plans &lt;b&gt; &amp; &quot;<span class="highlight">party</span>&quot;');
   assert.is(escapeHtml(`<'&">`), '&lt;&#39;&amp;&quot;&gt;');
-});
-
-test('highlight_string skips a location that falls inside a tag', () => {
-  assert.is(highlightString('<a title="x">x</a>', [[10, 1], [13, 1]]), '<a title="x">x</a>'.slice(0, 13) + '<span class="highlight">x</span></a>');
 });
 
 test('without a search term GET /messages has no highlight, matches_narrow a plain one', () => {

@@ -1,7 +1,7 @@
 // match_content / match_subject. Upstream asks ts_headline (HighlightAll) where the
 // query's words occur in rendered_content and in escape_html(topic), then
 // zerver/views/message_fetch.py highlight_string wraps each occurrence in
-// <span class="highlight">, except when it falls inside an HTML tag.
+// <span class="highlight">, except when it falls inside an HTML tag (see highlightString).
 import type { Highlight, Message } from '../types.ts';
 import { escapeHtml } from './escape-html.ts';
 import { indexedStem, type SearchQuery } from './search-query.ts';
@@ -20,19 +20,18 @@ export function matchLocations(html: string, query: SearchQuery): [number, numbe
   return locations;
 }
 
-/** highlight_string: track "<" and ">" through the text so far; never wrap inside a tag. */
+/**
+ * highlight_string: wrap each location in a highlight span. Upstream also skips a location
+ * that falls inside an HTML tag (it tracks "<" and ">" through the text); matchLocations
+ * never yields one: htmlWords reads each tag as one token, and the renderer (and
+ * escapeHtml for the topic) escapes every other "<" and ">", in text and in attribute
+ * values alike, so no word can start inside a tag.
+ */
 export function highlightString(text: string, locations: readonly [number, number][]): string {
   let position = 0;
   let result = '';
-  let inTag = false;
   for (const [offset, length] of locations) {
-    const prefix = text.slice(position, offset);
-    const match = text.slice(offset, offset + length);
-    for (const ch of prefix + match) {
-      if (ch === '<') inTag = true;
-      else if (ch === '>') inTag = false;
-    }
-    result += inTag ? prefix + match : prefix + HIGHLIGHT_START + match + HIGHLIGHT_STOP;
+    result += text.slice(position, offset) + HIGHLIGHT_START + text.slice(offset, offset + length) + HIGHLIGHT_STOP;
     position = offset + length;
   }
   return result + text.slice(position);
