@@ -106,8 +106,11 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
   return out;
 }
 
-/** Flag names for the API, from flag bits (wildcard_mentioned is the legacy union). */
-export function flagNames(bits: number): string[] {
+/**
+ * Flag names for the API, from flag bits (wildcard_mentioned is the legacy union).
+ * The array is shared by every message with these bits: read-only, never copied.
+ */
+export function flagNames(bits: number): readonly string[] {
   let names = FLAG_NAMES[bits & 0xff];
   if (names === undefined) {
     names = [];
@@ -115,7 +118,7 @@ export function flagNames(bits: number): string[] {
     if (bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned)) names.push('wildcard_mentioned');
     FLAG_NAMES[bits & 0xff] = names;
   }
-  return names.slice();
+  return names;
 }
 
 /** Flag bits → names, computed once per combination (a message list repeats a few). */

@@ -13,8 +13,8 @@ export type ApiObject = Record<string, unknown>;
 export interface MessageEvent {
   type: 'message';
   message: Message;
-  /** The recipient's flags, by name. */
-  flags: string[];
+  /** The recipient's flags, by name (shared: see flagNames). */
+  flags: readonly string[];
   /** Only to the sender's queue named in the request, echoing its local_id. */
   local_message_id?: string;
 }
