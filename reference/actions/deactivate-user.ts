@@ -88,7 +88,7 @@ function deactivateOne(world: World, user: User): void {
 function botOwnerUserIds(store: Store, bot: User): number[] {
   const to = new Set(store.realmUsers().filter((u) => u.is_active && !u.is_bot && isAdmin(u)).map((u) => u.user_id));
   if (bot.bot_owner_id !== null) to.add(bot.bot_owner_id);
-  return [...to].sort((a, b) => a - b);
+  return [...to];
 }
 
 /** What send_events_for_user_deactivation needs from before the change. */
@@ -222,7 +222,8 @@ function deleteProfile(world: World, user: User): void {
 /**
  * The zerver/emails/deactivate email. null (omitted) sends nothing; "" sends it without
  * the administrators' comment.
- * NOTE: approximation: the subject and body paraphrase the real template, not its text.
+ * The subject is templates/zerver/emails/deactivate.subject.txt's.
+ * NOTE: approximation: the body paraphrases the real template, not its text.
  */
 function sendDeactivationEmail(world: World, user: User, comment: string): void {
   const realm = world.store.realm;
@@ -230,7 +231,7 @@ function sendDeactivationEmail(world: World, user: User, comment: string): void 
   if (comment !== '') lines.push('', 'The administrators provided the following comment:', '', comment);
   world.store.sendEmail({
     to: user.delivery_email,
-    subject: `Your account on ${realm.name} has been deactivated`,
+    subject: `Notification of account deactivation on ${realm.name}`,
     body: lines.join('\n'),
     timestamp: world.nowSeconds(),
   });
