@@ -12,6 +12,7 @@ import { createReference } from '../index.ts';
 import { ROUTES } from '../routes.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
 import { callAs } from '../testing/call-as.ts';
+import { FEATURE_LEVEL_NOTES } from '../feature-level-notes.ts';
 import { atLeast, FEATURE_LEVELS, type FeatureKey, type FeatureRow } from './feature-levels.ts';
 
 const REFERENCE = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -37,8 +38,9 @@ test('the table: unique keys, ascending levels, every row cited', () => {
   assert.is(new Set(ROWS.map((r) => r.key)).size, ROWS.length);
   ROWS.forEach((row, i) => {
     if (i > 0) assert.ok(row.level >= (ROWS[i - 1] as FeatureRow).level, `${row.key} out of order`);
-    assert.match(row.source, /^https:\/\/zulip\.com\/api\//, row.key);
-    assert.ok(row.change.length > 0 && row.before.length > 0, row.key);
+    const note = FEATURE_LEVEL_NOTES[row.key as FeatureKey];
+    assert.match(note.source, /^https:\/\/zulip\.com\/api\//, row.key);
+    assert.ok(note.change.length > 0 && note.before.length > 0, row.key);
   });
 });
 

@@ -1,0 +1,259 @@
+// What each rule of reference/domain/feature-levels.ts changes, what a server below its
+// level does instead, and the changelog entry or API page that says so: the documentation
+// of the table (the README's feature-level table), kept apart from the rules themselves.
+import type { FeatureKey } from './domain/feature-levels.ts';
+
+export interface FeatureNote {
+  /** What changes at this level (true from it on). */
+  readonly change: string;
+  /** What a server below it does instead. */
+  readonly before: string;
+  /** The changelog entry or API page that says so. */
+  readonly source: string;
+}
+
+const CHANGELOG = 'https://zulip.com/api/changelog';
+const api = (page: string) => `https://zulip.com/api/${page}`;
+
+export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = {
+  mute_update_two_events: {
+    source: `${CHANGELOG} (feature level 139)`,
+    change: 'changing is_muted or in_home_view sends two subscription update events, is_muted and in_home_view',
+    before: 'one event, for the deprecated in_home_view property',
+  },
+  jwt_fetch_api_key: {
+    source: `${CHANGELOG} (feature level 160)`,
+    change: 'POST /jwt/fetch_api_key exists',
+    before: 'no such route (404)',
+  },
+  delivery_email_always: {
+    source: `${CHANGELOG} (feature level 163); ${api('get-users')}`,
+    change: 'user objects always have delivery_email, null when the caller may not see it',
+    before: 'delivery_email is left out where it would be null',
+  },
+  ignored_parameters_unsupported: {
+    source: `${CHANGELOG} (feature level 167); ${api('rest-error-handling')}`,
+    change: 'a success lists the parameters the endpoint did not read in ignored_parameters_unsupported',
+    before: 'unsupported parameters are ignored silently',
+  },
+  fetch_api_key_user_id: {
+    source: `${CHANGELOG} (feature level 171); ${api('fetch-api-key')}`,
+    change: 'POST /fetch_api_key answers user_id too',
+    before: 'api_key and email only',
+  },
+  scheduled_messages_list: {
+    source: `${CHANGELOG} (feature level 173)`,
+    change: 'GET /scheduled_messages and DELETE /scheduled_messages/{id} exist',
+    before: 'no such routes (404)',
+  },
+  scheduled_messages_create: {
+    source: `${CHANGELOG} (feature level 179); ${api('create-scheduled-message')}`,
+    change: 'POST /scheduled_messages exists',
+    before: 'no such route (404; 405 from 173, where GET takes the path)',
+  },
+  scheduled_message_edit_endpoint: {
+    source: `${CHANGELOG} (feature level 184); ${api('update-scheduled-message')}`,
+    change: 'PATCH /scheduled_messages/{id} edits; POST /scheduled_messages no longer takes scheduled_message_id',
+    before: 'no PATCH (405: the path has DELETE); POST with scheduled_message_id edits that scheduled message',
+  },
+  principal_error_400: {
+    source: `${CHANGELOG} (feature level 208); ${api('subscribe')}`,
+    change: 'a deactivated or unknown principal is 400 BAD_REQUEST',
+    before: '403 UNAUTHORIZED_PRINCIPAL',
+  },
+  typing_private_removed: {
+    source: `${CHANGELOG} (feature level 215); ${api('set-typing-status')}`,
+    change: 'POST /typing refuses type \'private\'',
+    before: '\'private\' is a direct typing notification',
+  },
+  channel_message_type: {
+    source: `${CHANGELOG} (feature level 248)`,
+    change: 'type \'channel\' names a channel message (POST /messages, POST /typing, POST and PATCH /scheduled_messages)',
+    before: '\'channel\' is an invalid type',
+  },
+  delete_message_groups: {
+    source: `https://zulip.com/api/delete-message (Changes: feature level 281)`,
+    change: 'who may delete a message follows the delete settings (realm and channel groups)',
+    before: 'only organization administrators may delete messages',
+  },
+  get_messages_message_ids: {
+    source: `${CHANGELOG} (feature level 300); ${api('get-messages')}`,
+    change: 'GET /messages takes message_ids',
+    before: 'message_ids is not a parameter: the range parameters are required',
+  },
+  archived_channels: {
+    source: `${CHANGELOG} (feature level 315); ${api('get-streams')}`,
+    change: 'channel and subscription objects have is_archived; GET /streams takes exclude_archived',
+    before: 'no is_archived field; archived channels are never listed and exclude_archived is not a parameter',
+  },
+  can_send_message_group: {
+    source: `${CHANGELOG} (feature level 333)`,
+    change: 'channel objects have can_send_message_group (stream_post_policy becomes its deprecated superset)',
+    before: 'no can_send_message_group field, and it is not a subscribe parameter',
+  },
+  empty_topic: {
+    source: `${CHANGELOG} (feature level 334); ${api('send-message')}`,
+    change: 'the empty string is a valid channel topic; the realm\'s empty-topic display name means it',
+    before: 'an empty topic is refused: "Topic can\'t be empty!"',
+  },
+  channel_can_add_subscribers_group: {
+    source: `${CHANGELOG} (feature level 342)`,
+    change: 'channels have can_add_subscribers_group, which lets its members add subscribers',
+    before: 'no such field or parameter; only the realm setting decides who adds subscribers',
+  },
+  add_subscribers_without_subscribing: {
+    source: `${CHANGELOG} (feature level 349); ${api('subscribe')}`,
+    change: 'can_add_subscribers_group members add subscribers to private channels they are not in; channel administrators unsubscribe others',
+    before: 'adding others to a private channel needs the caller subscribed; channel administrators have no unsubscribe right of their own',
+  },
+  include_all: {
+    source: `${CHANGELOG} (feature level 356); ${api('get-streams')}`,
+    change: 'GET /streams takes include_all, for everyone; include_all_active is its deprecated alias',
+    before: 'include_all is not a parameter; include_all_active is for administrators only',
+  },
+  can_subscribe_group: {
+    source: `${CHANGELOG} (feature level 357)`,
+    change: 'channels have can_subscribe_group, whose members may subscribe themselves',
+    before: 'no such field or parameter, and no such right',
+  },
+  archived_channel_subscriptions: {
+    source: `${CHANGELOG} (feature level 362); ${api('subscribe')}`,
+    change: 'subscribing to and unsubscribing from archived channels work as for others',
+    before: 'an archived channel cannot be subscribed to or unsubscribed from',
+  },
+  no_topic_alias: {
+    source: `https://zulip.com/api/send-message (Changes: feature level 370)`,
+    change: '\'(no topic)\' as a message topic means the empty topic',
+    before: '\'(no topic)\' is a topic of its own',
+  },
+  typing_no_topic_alias: {
+    source: `${CHANGELOG} (feature level 372); ${api('set-typing-status')}`,
+    change: '\'(no topic)\' as a typing topic means the empty topic',
+    before: '\'(no topic)\' is a topic of its own',
+  },
+  deactivation_peer_remove: {
+    source: `${CHANGELOG} (feature level 377)`,
+    change: 'deactivating a user sends peer_remove to the subscribers of the user\'s channels',
+    before: 'no peer_remove on deactivation',
+  },
+  reminders_create: {
+    source: `${CHANGELOG} (feature level 381)`,
+    change: 'POST /reminders exists',
+    before: 'no such route (404)',
+  },
+  message_report: {
+    source: `${CHANGELOG} (feature level 382)`,
+    change: 'POST /messages/{id}/report exists',
+    before: 'no such route (404)',
+  },
+  users_user_ids: {
+    source: `${CHANGELOG} (feature level 384); ${api('get-users')}`,
+    change: 'GET /users takes user_ids',
+    before: 'user_ids is not a parameter: every user is listed',
+  },
+  users_public_access: {
+    source: `${CHANGELOG} (feature level 387); ${api('get-users')}`,
+    change: 'GET /users answers logged-out callers in organizations with the public access option',
+    before: 'GET /users always needs credentials (401)',
+  },
+  deactivated_group_subgroups: {
+    source: `${CHANGELOG} (feature level 391); ${api('update-user-group-subgroups')}`,
+    change: 'a deactivated group\'s subgroups can be changed',
+    before: 'refused: "User group is deactivated."',
+  },
+  reminders_list: {
+    source: `${CHANGELOG} (feature level 399)`,
+    change: 'GET /reminders and DELETE /reminders/{id} exist',
+    before: 'no such routes (404; GET is a 405 from 381, where POST takes the path)',
+  },
+  topics_policy_empty_topic_only: {
+    source: `${CHANGELOG} (feature level 404)`,
+    change: 'topics_policy may be \'empty_topic_only\'',
+    before: '\'empty_topic_only\' is an invalid topics_policy',
+  },
+  partial_subscribers: {
+    source: `${CHANGELOG} (feature level 412); ${api('get-subscriptions')}`,
+    change: 'include_subscribers takes \'partial\'',
+    before: 'include_subscribers is a boolean',
+  },
+  reminder_note: {
+    source: `${CHANGELOG} (feature level 415); ${api('create-message-reminder')}`,
+    change: 'POST /reminders takes note',
+    before: 'note is not a parameter',
+  },
+  deactivation_peer_remove_archived: {
+    source: `${CHANGELOG} (feature level 428)`,
+    change: 'the peer_remove of a deactivation covers archived channels too',
+    before: 'only channels that are not archived',
+  },
+  push_key: {
+    source: `${CHANGELOG} (feature level 432); ${api('register-push-device')}`,
+    change: 'POST /mobile_push/register takes push_key (replacing push_public_key)',
+    before: 'push_public_key; Understudy does not emulate that earlier form (see push_device_registration)',
+  },
+  is_imported_stub: {
+    source: `${CHANGELOG} (feature level 433)`,
+    change: 'user objects have is_imported_stub',
+    before: 'no such field',
+  },
+  report_message_types: {
+    source: `${CHANGELOG} (feature level 435); ${api('report-message')}`,
+    change: 'the registration response lists server_report_message_types, the report types POST /messages/{id}/report takes',
+    before: 'no server_report_message_types; the report types are the fixed \'harassment\', \'inappropriate\', \'norms\', \'other\', \'spam\'',
+  },
+  legacy_settings_removed: {
+    source: `https://zulip.com/api/register-queue (Changes: feature level 439)`,
+    change: 'the registration response has no legacy top-level copies of the user settings',
+    before: 'clients without user_settings_object get them',
+  },
+  anchor_date: {
+    source: `https://zulip.com/api/get-messages (Changes: feature level 445)`,
+    change: 'GET /messages takes anchor \'date\' with anchor_date',
+    before: '\'date\' is an invalid anchor',
+  },
+  deactivate_user_actions: {
+    source: `https://zulip.com/api/deactivate-user (Changes: feature level 459)`,
+    change: 'DELETE /users/{id} takes actions (delete_profile and the message deletions)',
+    before: 'actions is not a parameter',
+  },
+  push_device_registration: {
+    source: `${CHANGELOG} (feature level 468); ${api('register-push-device')}`,
+    change: 'POST /register_client_device exists; POST /mobile_push/register takes device_id and rotates keys and tokens',
+    before: 'no client devices (404); the 406-467 form of /mobile_push/register (push_account_id) is not emulated: 404',
+  },
+  remove_client_device: {
+    source: `${CHANGELOG} (feature level 470)`,
+    change: 'POST /remove_client_device exists',
+    before: 'no such route (404)',
+  },
+  date_joined_first_login: {
+    source: `${CHANGELOG} (feature level 475); ${api('get-users')}`,
+    change: 'an API-created user\'s date_joined becomes the time of their first login',
+    before: 'date_joined stays the creation time',
+  },
+  archived_channel_topics: {
+    source: `${CHANGELOG} (feature level 480); ${api('get-stream-topics')}`,
+    change: 'GET /users/me/{stream_id}/topics answers for archived channels',
+    before: 'an archived channel is "Invalid channel ID"',
+  },
+  legacy_push_removal: {
+    source: `${CHANGELOG} (feature level 483); ${api('register-push-device')}`,
+    change: 'a successful push registration removes the user\'s legacy registrations of the same token',
+    before: 'legacy registrations stay',
+  },
+  is_deleted: {
+    source: `${CHANGELOG} (feature level 490); ${api('get-users')}`,
+    change: 'user objects of deleted users have is_deleted: true',
+    before: 'no such field',
+  },
+  video_calls: {
+    source: `${CHANGELOG} (feature level 493)`,
+    change: 'POST /calls/vidprov/create exists',
+    before: 'no such route (404)',
+  },
+  bots_manage_groups: {
+    source: `${CHANGELOG} (feature level 496); ${api('create-user-group')}`,
+    change: 'bots may create user groups and change subgroups',
+    before: 'bots are refused',
+  },
+};
