@@ -26,7 +26,7 @@ export function decodeParams(query: RawQuery, body: RawBody, contentType: string
     return out;
   }
   // Stryker restore all
-  const type = mediaType(String(contentType)); // without a Content-Type: "undefined", no form type either
+  const type = mediaType(contentType ?? '');
   if (type === 'multipart/form-data') {
     const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType as string);
     const b = boundary?.[1] ?? boundary?.[2];
@@ -51,8 +51,8 @@ function addAll(out: Map<string, string>, entries: Iterable<[string, string]>): 
   for (const [k, v] of entries) out.set(k, v);
 }
 
-/** Parameters given as an object (in-process callers): the same limits as on the wire. */
 // Stryker disable all: in-process callers only (as above)
+/** Parameters given as an object (in-process callers): the same limits as on the wire. */
 function objectEntries(params: Record<string, string>): Array<[string, string]> {
   const entries = Object.entries(params);
   if (entries.length > LIMITS.parameters) throw new TooManyParameters();

@@ -85,12 +85,12 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   return res;
 }
 
+// Stryker disable all: front-door only: the node:http adapter answers before reading a body; the conformance suites reach the in-process reference through dispatch (scripts/mutation/scope.ts)
 /**
  * The answer a request gets before its body is read, if it is refused by then: no such
  * route, a method the path does not take, or missing or bad credentials. null when the
  * body is needed to answer. Changes nothing.
  */
-// Stryker disable all: front-door only: the node:http adapter answers before reading a body; the conformance suites reach the in-process reference through dispatch (scripts/mutation/scope.ts)
 export function preflight(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse | null {
   const method = methodOf(req);
   if (method === 'OPTIONS') return options(core, req);
