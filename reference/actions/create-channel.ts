@@ -38,11 +38,14 @@ export function pyStrip(s: string): string {
   return points.slice(start, end).join('');
 }
 
-/** Unicode categories Cc and Cs, and the 66 non-characters (is_character_printable). */
+/**
+ * Unicode category Cc and the 66 non-characters (is_character_printable). Its category Cs
+ * (surrogates) cannot arrive here: a form body's invalid UTF-8 decodes to U+FFFD, and a lone
+ * surrogate's JSON escape is not JSON (request/params.ts).
+ */
 function isPrintable(ch: string): boolean {
   const cp = ch.codePointAt(0) as number;
   if (cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f)) return false;
-  if (cp >= 0xd800 && cp <= 0xdfff) return false;
   if (cp >= 0xfdd0 && cp <= 0xfdef) return false;
   return (cp & 0xfffe) !== 0xfffe;
 }
