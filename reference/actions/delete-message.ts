@@ -44,8 +44,11 @@ export function checkCanDeleteMessage(world: World, user: User, m: Message): voi
   }
 }
 
-/** Who hears of the deletion (event_recipient_ids_for_action_on_messages), plus the actor. */
-function deletionAudience(world: World, m: Message, actor: User): number[] {
+/**
+ * Who hears of the deletion (event_recipient_ids_for_action_on_messages), plus the actor. In
+ * no particular order: each user's queues get the one event whatever the order.
+ */
+function deletionAudience(world: World, m: Message, actor: User): Set<number> {
   const store = world.store;
   const withRows = store.usersWithRow(m.id);
   const audience = new Set<number>();
@@ -64,7 +67,7 @@ function deletionAudience(world: World, m: Message, actor: User): number[] {
     }
   }
   audience.add(actor.user_id);
-  return [...audience].sort((a, b) => a - b);
+  return audience;
 }
 
 export function doDeleteMessage(world: World, actor: User, m: Message): void {
