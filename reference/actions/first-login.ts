@@ -29,7 +29,6 @@ export function recordLogin(world: World, user: User): void {
   const audience = store
     .realmUsers()
     .filter((u) => u.is_active && canAccessUser(store, u, updated, now))
-    .map((u) => u.user_id)
-    .sort((a, b) => a - b);
+    .map((u) => u.user_id);
   store.emit(audience, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, date_joined: isoDate(updated.date_joined) } });
 }

@@ -91,6 +91,7 @@ function checkDirectTyping(world: World, sender: User, req: TypingRequest): Typi
     sender: typingUser(store, sender),
     recipients: recipients.map((u) => typingUser(store, u)),
   };
+  // In no particular order: each user's queues get the one event whatever the order.
   const audience = new Set(recipients.filter((u) => u.is_active).map((u) => u.user_id));
-  return { event, audience: [...audience].sort((a, b) => a - b) };
+  return { event, audience: [...audience] };
 }
