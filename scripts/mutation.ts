@@ -107,8 +107,9 @@ function originalText(m: MutantId): string {
 }
 
 // 1. Every mutant, none run; the initial run times the suites.
-say(`listing the mutants of ${MUTATE.join(', ')}; suites: ${SUITES.map((s) => s.name).join(', ')}`);
-const mutate = [...MUTATE, ...Object.keys(EXCLUDED).map((p) => `!${p}`)];
+const targets = flags.only.length > 0 ? flags.only : MUTATE;
+say(`listing the mutants of ${targets.join(', ')}; suites: ${SUITES.map((s) => s.name).join(', ')}`);
+const mutate = [...targets, ...Object.keys(EXCLUDED).map((p) => `!${p}`)];
 const listing = await stryker({ mode: 'list' }, strykerOptions(mutate, suitesCommand(SUITES, process.execPath), { concurrency: 1 }));
 // A `// Stryker disable` comment in the code leaves a mutant out with its own reason (code
 // only another front door than the suites' reaches); it is not in the population.

@@ -1,5 +1,5 @@
 // npm run mutation's flags. Anything else is refused, in one line.
-export const MUTATION_USAGE = 'usage: npm run mutation -- [--minutes M | --sample N | --all | --recheck SUMMARY.json] [--seed S] [--concurrency N] [--out DIR]';
+export const MUTATION_USAGE = 'usage: npm run mutation -- [--minutes M | --sample N | --all | --recheck SUMMARY.json] [--seed S] [--concurrency N] [--out DIR] [--only GLOB ...]';
 
 export interface MutationFlags {
   /**
@@ -11,6 +11,11 @@ export interface MutationFlags {
   seed: string;
   concurrency: number;
   out: string;
+  /**
+   * Only the mutants of files matching these globs (repeatable; within scope.ts's MUTATE):
+   * the score of one area, or every survivor of a few files with --all. Empty: all of MUTATE.
+   */
+  only: string[];
   help: boolean;
 }
 
@@ -18,7 +23,7 @@ export interface MutationFlags {
 export const DEFAULT_MINUTES = 14;
 
 export function mutationFlags(argv: readonly string[]): MutationFlags {
-  const flags: MutationFlags = { size: { minutes: DEFAULT_MINUTES }, seed: 'understudy', concurrency: 2, out: 'reports/mutation', help: false };
+  const flags: MutationFlags = { size: { minutes: DEFAULT_MINUTES }, seed: 'understudy', concurrency: 2, out: 'reports/mutation', only: [], help: false };
   const value = (i: number, name: string): string => {
     const v = argv[i + 1];
     if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
@@ -37,6 +42,7 @@ export function mutationFlags(argv: readonly string[]): MutationFlags {
     else if (arg === '--seed') flags.seed = value(i++, arg);
     else if (arg === '--concurrency') flags.concurrency = count(value(i++, arg), arg);
     else if (arg === '--out') flags.out = value(i++, arg);
+    else if (arg === '--only') flags.only.push(value(i++, arg));
     else if (arg === '--help' || arg === '-h') flags.help = true;
     else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}`);
     else throw new Error(`unexpected argument ${JSON.stringify(arg)}`);
