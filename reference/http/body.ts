@@ -64,18 +64,19 @@ function objectEntries(params: Record<string, string>): Array<[string, string]> 
 /**
  * An application/x-www-form-urlencoded body or query string. One scan over the
  * `&`-separated pairs counts and measures them (as sent: percent-encoded, in bytes when
- * the body is bytes) before any is decoded.
+ * the body is bytes) before any is decoded. Every pair counts, an empty one too: Django's
+ * QueryDict has Python's parse_qsl count the fields as one more than the separators
+ * ("a=1&&" is three). (An empty form counts as one pair here, where parse_qsl counts
+ * none: no limit tells the two apart.)
  */
 function formEntries(form: string | Uint8Array): URLSearchParams {
   const next = typeof form === 'string' ? (from: number) => form.indexOf('&', from) : (from: number) => form.indexOf(0x26, from);
   let count = 0;
-  for (let start = 0; start < form.length; ) {
+  for (let start = 0; start <= form.length; ) {
     let end = next(start);
     if (end === -1) end = form.length;
-    if (end > start) {
-      if (++count > LIMITS.parameters) throw new TooManyParameters();
-      if (end - start > LIMITS.parameterLength) throw new ParameterTooLong(formName(form, start));
-    }
+    if (++count > LIMITS.parameters) throw new TooManyParameters();
+    if (end - start > LIMITS.parameterLength) throw new ParameterTooLong(formName(form, start));
     start = end + 1;
   }
   return new URLSearchParams(typeof form === 'string' ? form : utf8.decode(form));

