@@ -21,8 +21,8 @@ import type { World } from '../world.ts';
 export function notifyNewMessage(world: World, message: Message, flags: ReadonlyMap<number, number>): void {
   const store = world.store;
   const active = store.table(ACTIVE_PUSH);
+  // Every recipient has a device to send to: pushRecipients takes only owners of a registered device.
   for (const r of pushRecipients(store, message, flags)) {
-    if (r.devices.length === 0) continue;
     const payload = messagePayload(store, store.user(r.user_id) as User, message, r.trigger, world.nowMs());
     for (const device of r.devices) send(world, device, payload);
     active.put({ id: active.nextId(), user_id: r.user_id, message_id: message.id });

@@ -187,7 +187,8 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
   for (const [userId, list] of reactivated) {
     for (const c of list) store.putSubscription({ ...(store.subscriptionRow(userId, c.stream_id) as Subscription), active: true });
   }
-  if (byUser.size > 0) emitAddEvents(world, byUser);
+  // With no one newly subscribed there is nothing to emit (every emitter sends nothing for no one).
+  emitAddEvents(world, byUser);
   // NOTE: approximation: the real server also sends realm_user add events on a realm that
   // restricts user access; they are not sent here.
 

@@ -25,7 +25,8 @@ function encodeHashComponent(s: string): string {
     const ch = String.fromCharCode(byte);
     out += /[A-Za-z0-9_.\-~*]/.test(ch) ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
-  const replacements: Record<string, string> = { '%': '.', '(': '.28', ')': '.29', '.': '.2E' };
+  // The real server also maps "(" and ")" (to .28 and .29), but quote() has already escaped them, as above.
+  const replacements: Record<string, string> = { '%': '.', '.': '.2E' };
   return [...out].map((c) => replacements[c] ?? c).join('');
 }
 
