@@ -22,7 +22,8 @@ export function stem(word: string): string {
   else if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
   // Past tense and gerund: tried → try, jumped → jump, hoping → hop (not need, thing).
-  if (w.endsWith('ied') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  // Snowball step 1a: -ied after a single letter keeps its e (tied → tie).
+  if (w.endsWith('ied')) w = w.length > 4 ? `${w.slice(0, -3)}y` : w.slice(0, -1);
   else {
     const suffix = w.endsWith('ing') ? 'ing' : w.endsWith('ed') ? 'ed' : '';
     const base = w.slice(0, w.length - suffix.length);
