@@ -25,18 +25,21 @@ export function adminIds(store: Store): number[] {
   return store.realmUsers().filter((u) => u.is_active && isAdmin(u)).map((u) => u.user_id);
 }
 
-/** Active non-guests in can_administer_channel_group, can_add_subscribers_group or can_subscribe_group. */
+/**
+ * Active non-guests in can_administer_channel_group, can_add_subscribers_group or
+ * can_subscribe_group (a group setting includes no deactivated user: isUserInSetting).
+ */
 export function metadataGroupMemberIds(store: Store, channel: Channel, nowMs: number): Set<number> {
   const out = new Set<number>();
   for (const u of store.realmUsers()) {
-    if (u.is_active && hasMetadataAccessViaGroups(store, u, channel, nowMs)) out.add(u.user_id);
+    if (hasMetadataAccessViaGroups(store, u, channel, nowMs)) out.add(u.user_id);
   }
   return out;
 }
 
-/** Active subscribers. */
+/** Active subscribers: Store.subscribers already leaves out deactivated users (is_user_active). */
 function activeSubscribers(store: Store, channel: Channel): number[] {
-  return store.subscribers(channel.stream_id).filter((id) => store.user(id)?.is_active);
+  return store.subscribers(channel.stream_id);
 }
 
 /**
