@@ -43,13 +43,12 @@ function activeSubscribers(store: Store, channel: Channel): number[] {
 }
 
 /**
- * Everyone who may see the channel's metadata, for events about it: web-public channels,
- * every active user (guests see them, and heard of their creation); public channels,
+ * Everyone who may see the channel's metadata, for events about it
+ * (bulk_can_access_stream_metadata_user_ids): public channels, web-public ones included,
  * every non-guest plus guest subscribers; private ones, subscribers, administrators
  * and the metadata groups' members.
  */
 export function metadataAccessUserIds(store: Store, channel: Channel, nowMs: number): number[] {
-  if (channel.is_web_public) return ascending(activeUserIds(store));
   const out = new Set(activeSubscribers(store, channel));
   if (!channel.invite_only) {
     for (const id of activeNonGuestIds(store)) out.add(id);
