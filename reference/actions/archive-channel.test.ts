@@ -44,14 +44,22 @@ test('a queue with archived_channels learns of the archiving from the update alo
   assert.equal(ops(old), ['delete']);
 });
 
-test('archiving a web-public channel tells every active user, guests who are not subscribed too', () => {
+test('archiving a web-public channel tells the non-guests and guest subscribers, not guests who are not subscribed', () => {
+  // zerver/lib/streams.py bulk_can_access_stream_metadata_user_ids: no web-public case.
   const ref = createReference();
   const rome = ref.store.channelByName('Rome')!;
   assert.ok(rome.is_web_public && !ref.store.subscribers(rome.stream_id).includes(12));
   const from = emissions(ref).length;
   assert.is(archive(ref, rome.stream_id).status, 200);
   const update = emissions(ref).slice(from).find((e) => e.event['type'] === 'stream' && e.event['op'] === 'update')!;
-  assert.equal(update.users, ref.store.realmUsers().filter((u) => u.is_active).map((u) => u.user_id).sort((a, b) => a - b));
+  const subscribers = new Set(ref.store.subscribers(rome.stream_id));
+  const expected = ref.store
+    .realmUsers()
+    .filter((u) => u.is_active && (u.role !== 600 || subscribers.has(u.user_id)))
+    .map((u) => u.user_id)
+    .sort((a, b) => a - b);
+  assert.not.ok(update.users.includes(12));
+  assert.equal(update.users, expected);
 });
 
 test('archiving twice, or a missing channel, is refused without change', () => {

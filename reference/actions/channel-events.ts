@@ -25,28 +25,30 @@ export function adminIds(store: Store): number[] {
   return store.realmUsers().filter((u) => u.is_active && isAdmin(u)).map((u) => u.user_id);
 }
 
-/** Active non-guests in can_administer_channel_group, can_add_subscribers_group or can_subscribe_group. */
+/**
+ * Active non-guests in can_administer_channel_group, can_add_subscribers_group or
+ * can_subscribe_group (a group setting includes no deactivated user: isUserInSetting).
+ */
 export function metadataGroupMemberIds(store: Store, channel: Channel, nowMs: number): Set<number> {
   const out = new Set<number>();
   for (const u of store.realmUsers()) {
-    if (u.is_active && hasMetadataAccessViaGroups(store, u, channel, nowMs)) out.add(u.user_id);
+    if (hasMetadataAccessViaGroups(store, u, channel, nowMs)) out.add(u.user_id);
   }
   return out;
 }
 
-/** Active subscribers. */
+/** Active subscribers: Store.subscribers already leaves out deactivated users (is_user_active). */
 function activeSubscribers(store: Store, channel: Channel): number[] {
-  return store.subscribers(channel.stream_id).filter((id) => store.user(id)?.is_active);
+  return store.subscribers(channel.stream_id);
 }
 
 /**
- * Everyone who may see the channel's metadata, for events about it: web-public channels,
- * every active user (guests see them, and heard of their creation); public channels,
+ * Everyone who may see the channel's metadata, for events about it
+ * (bulk_can_access_stream_metadata_user_ids): public channels, web-public ones included,
  * every non-guest plus guest subscribers; private ones, subscribers, administrators
  * and the metadata groups' members.
  */
 export function metadataAccessUserIds(store: Store, channel: Channel, nowMs: number): number[] {
-  if (channel.is_web_public) return ascending(activeUserIds(store));
   const out = new Set(activeSubscribers(store, channel));
   if (!channel.invite_only) {
     for (const id of activeNonGuestIds(store)) out.add(id);
