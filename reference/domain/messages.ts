@@ -89,8 +89,8 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
     subject: m.stream_id === null ? '' : displayTopic(store, m.topic, view.allowEmptyTopicName),
     topic_links: [],
   };
-  if (m.last_edit_timestamp !== null) out['last_edit_timestamp'] = m.last_edit_timestamp;
-  if (m.last_moved_timestamp !== null) out['last_moved_timestamp'] = m.last_moved_timestamp;
+  // last_edit_timestamp / last_moved_timestamp: no request edits or moves a message here
+  // (there is no PATCH /messages/{message_id}), so neither is ever present.
   Object.assign(out, {
     is_me_message: m.is_me_message,
     reactions: m.reactions.map((r) => ({ ...r })),
