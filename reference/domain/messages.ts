@@ -93,7 +93,8 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
   // (there is no PATCH /messages/{message_id}), so neither is ever present.
   Object.assign(out, {
     is_me_message: m.is_me_message,
-    reactions: m.reactions.map((r) => ({ ...r })),
+    // No request adds a reaction here (there is no reactions endpoint): always empty.
+    reactions: [],
     submessages: [],
     sender_full_name: sender.full_name,
     sender_email: apiEmail(sender, store.realm),
