@@ -2,7 +2,7 @@
 // Mirrors zulip/zulip zerver/lib/message_access.py (has_message_access) and
 // zerver/lib/message_cache.py (MessageDict.build_message_dict / finalize_payload).
 import { apiEmail, type Store } from '../state/store.ts';
-import { FLAG, type Message, type User } from '../state/types.ts';
+import { FLAG, type Channel, type Message, type User } from '../state/types.ts';
 import { hasContentAccess, isSubscribed } from './channels.ts';
 import { avatarUrl } from './users.ts';
 
@@ -63,10 +63,12 @@ export function recipientId(store: Store, viewerId: number, m: Message): number 
 }
 
 function displayRecipient(store: Store, m: Message): unknown {
-  if (m.stream_id !== null) return store.channel(m.stream_id)?.name ?? '';
+  // Channels are archived, never removed, and users deactivated, never removed: every id a
+  // message names is in the store.
+  if (m.stream_id !== null) return (store.channel(m.stream_id) as Channel).name;
   const people = m.dm_user_ids.map((id) => {
-    const u = store.user(id);
-    return { id, email: u ? apiEmail(u, store.realm) : '', full_name: u?.full_name ?? '', is_mirror_dummy: u?.is_mirror_dummy ?? false };
+    const u = store.user(id) as User;
+    return { id, email: apiEmail(u, store.realm), full_name: u.full_name, is_mirror_dummy: u.is_mirror_dummy };
   });
   // 1:1 conversations are ordered by email (the real server adds the sender that way).
   if (people.length === 2) people.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
@@ -75,7 +77,8 @@ function displayRecipient(store: Store, m: Message): unknown {
 
 /** The Message object, without flags (the caller adds them). Key order is fixed. */
 export function formatMessage(store: Store, viewer: User | null, m: Message, view: MessageView): Record<string, unknown> {
-  const sender = store.user(m.sender_id);
+  // Users are deactivated, never removed: the sender is always in the store.
+  const sender = store.user(m.sender_id) as User;
   const out: Record<string, unknown> = {
     id: m.id,
     sender_id: m.sender_id,
@@ -86,22 +89,23 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
     subject: m.stream_id === null ? '' : displayTopic(store, m.topic, view.allowEmptyTopicName),
     topic_links: [],
   };
-  if (m.last_edit_timestamp !== null) out['last_edit_timestamp'] = m.last_edit_timestamp;
-  if (m.last_moved_timestamp !== null) out['last_moved_timestamp'] = m.last_moved_timestamp;
+  // last_edit_timestamp / last_moved_timestamp: no request edits or moves a message here
+  // (there is no PATCH /messages/{message_id}), so neither is ever present.
   Object.assign(out, {
     is_me_message: m.is_me_message,
-    reactions: m.reactions.map((r) => ({ ...r })),
+    // No request adds a reaction here (there is no reactions endpoint): always empty.
+    reactions: [],
     submessages: [],
-    sender_full_name: sender?.full_name ?? 'Unknown user',
-    sender_email: sender ? apiEmail(sender, store.realm) : '',
+    sender_full_name: sender.full_name,
+    sender_email: apiEmail(sender, store.realm),
     sender_realm_str: store.realm.string_id,
     display_recipient: displayRecipient(store, m),
     type: m.type,
   });
   if (m.stream_id !== null) out['stream_id'] = m.stream_id;
   // A sender who hides their email: the client cannot compute the gravatar itself.
-  const gravatarOk = view.clientGravatar && sender !== undefined && sender.email_address_visibility === 1;
-  out['avatar_url'] = sender ? avatarUrl(store, viewer, sender, gravatarOk) : null;
+  const gravatarOk = view.clientGravatar && sender.email_address_visibility === 1;
+  out['avatar_url'] = avatarUrl(store, viewer, sender, gravatarOk);
   out['content_type'] = view.applyMarkdown ? 'text/html' : 'text/x-markdown';
   return out;
 }

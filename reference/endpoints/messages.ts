@@ -176,7 +176,9 @@ export function matchesNarrow(ctx: Ctx): Record<string, unknown> {
   const me = ctx.me;
   const narrow = compileFor(ctx, p.narrow, me, true);
   const messages: Record<string, unknown> = {};
-  for (const id of [...new Set(p.msg_ids)].sort((a, b) => a - b)) {
+  // The answer is an object keyed by message id: its integer keys serialize in ascending
+  // order whatever the insertion order, and a repeated id sets the same key again.
+  for (const id of p.msg_ids) {
     const m = ctx.store.message(id);
     const flags = ctx.store.userMessageFlags(me.user_id, id);
     if (!m || flags === undefined || !narrow.matches(m, flags)) continue;
