@@ -35,7 +35,7 @@ const DAY_S = 86_400;
 function realmProperties(store: Store): Record<string, unknown> {
   const realm = store.realm;
   return {
-    allow_message_editing: true,
+    // allow_message_editing: set in realmState (off for spectators).
     avatar_changes_disabled: false,
     default_code_block_language: '',
     default_language: 'en',
@@ -174,7 +174,7 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     realm_bot_domain: realm.email_host,
     realm_available_video_chat_providers: structuredClone(VIDEO_CHAT_PROVIDERS),
     settings_send_digest_emails: S.sendDigestEmails,
-    realm_digest_emails_enabled: false,
+    // realm_digest_emails_enabled (digest_emails_enabled and SEND_DIGEST_EMAILS) is the property's value: off.
     realm_email_auth_enabled: realm.password_auth_enabled,
     realm_password_auth_enabled: realm.password_auth_enabled,
     // SERVER_GENERATION: when the server started, here the fixture's instant.
@@ -228,8 +228,6 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     server_max_deactivated_realm_deletion_days: S.maxDeactivatedRealmDeletionDays,
     realm_empty_topic_display_name: realm.empty_topic_display_name,
     realm_allow_edit_history: true,
-    realm_message_edit_history_visibility_policy: 'all',
-    realm_topics_policy: realm.topics_policy,
     realm_mandatory_topics: realm.topics_policy === 'disable_empty_topic',
   });
   // Fields of later feature levels (domain/feature-levels.ts).
