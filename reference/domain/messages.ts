@@ -89,12 +89,15 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
     subject: m.stream_id === null ? '' : displayTopic(store, m.topic, view.allowEmptyTopicName),
     topic_links: [],
   };
-  // last_edit_timestamp / last_moved_timestamp: no request edits or moves a message here
-  // (there is no PATCH /messages/{message_id}), so neither is ever present.
+  // No request here edits or moves a message (there is no PATCH /messages/{message_id}), so
+  // these stay null and absent; the output still follows the record.
+  if (m.last_edit_timestamp !== null) out['last_edit_timestamp'] = m.last_edit_timestamp;
+  if (m.last_moved_timestamp !== null) out['last_moved_timestamp'] = m.last_moved_timestamp;
   Object.assign(out, {
     is_me_message: m.is_me_message,
-    // No request adds a reaction here (there is no reactions endpoint): always empty.
-    reactions: [],
+    // No request adds a reaction here (there is no reactions endpoint), but has:reaction and
+    // the output both follow the record.
+    reactions: m.reactions.map((r) => ({ ...r })),
     submessages: [],
     sender_full_name: sender.full_name,
     sender_email: apiEmail(sender, store.realm),
