@@ -1,8 +1,9 @@
 // The conformance command: `understudy conformance [options]` (and `npm run conformance
 // -- [options]` in the repository). Flags in, runConformance (suite.ts), reporters out.
 // Every error is one line on stderr; the exit statuses are in exit-codes.ts.
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { colors, wantsColor } from './colors.ts';
 import { EXIT, EXIT_HELP } from './exit-codes.ts';
@@ -13,7 +14,10 @@ import { jsonReporter } from './reporters/json.ts';
 import { junitReporter } from './reporters/junit.ts';
 import type { Reporter } from './reporters/reporter.ts';
 import { tapReporter } from './reporters/tap.ts';
+import type { Profile } from './schema.ts';
 import { ConformanceError, runConformance, SUITES } from './suite.ts';
+import type { Target } from './targets/target.ts';
+import type { Reference, ReferenceOptions } from '../reference/index.ts';
 
 export { selects } from './suite.ts';
 
@@ -75,10 +79,12 @@ property suite (--suite properties or all):
   --max-commands N         commands per sequence at most (default 40)
   --time-budget T          start no sequence after T (60s, 2m, 500ms); a failure found is
                            still shrunk
-  --oracle reference       differential mode: every sequence also runs against the
+  --oracle reference|FILE  differential mode: every sequence also runs against the
                            in-process reference, and the answers must agree (normalised:
                            ids by creation order, timestamps and keys masked); needs a
-                           target with control
+                           target with control. FILE: another Understudy's index module
+                           (a checkout's reference/index.ts, a package's dist/index.js),
+                           whose createReference is the oracle instead
   --save-failures DIR      write a failure, shrunk, as a scenario file DIR/properties/<name>.json
                            (replay it with --scenarios DIR)
   --color, --no-color      colour on or off (default: on a terminal, off with NO_COLOR)
@@ -150,12 +156,28 @@ function propertyFlags(args: { runs?: string; seed?: string; path?: string; 'max
   }
   if (args['max-commands'] !== undefined) out['maxCommands'] = count('max-commands', args['max-commands'], 1);
   if (args['time-budget'] !== undefined) out['timeBudgetMs'] = parseDuration(args['time-budget']);
-  if (args.oracle !== undefined) {
-    if (args.oracle !== 'reference') throw new Error(`--oracle: reference (the in-process reference), not ${JSON.stringify(args.oracle)}`);
-    out['oracle'] = 'reference';
-  }
+  if (args.oracle !== undefined) out['oracle'] = args.oracle;
   if (args['save-failures'] !== undefined) out['saveFailures'] = args['save-failures'];
   return out;
+}
+
+/**
+ * `--oracle FILE`: the createReference of another Understudy (a checkout's
+ * reference/index.ts, an installed package's dist/index.js), as a target per profile.
+ */
+async function oracleModule(file: string): Promise<(profile: Profile) => Target> {
+  const what = `--oracle: reference, or the index module of another Understudy (a file exporting createReference), not ${JSON.stringify(file)}`;
+  if (!existsSync(file) || !statSync(file).isFile()) throw new Error(`${what}: no such file`);
+  let mod: { createReference?: unknown };
+  try {
+    mod = (await import(pathToFileURL(resolve(file)).href)) as { createReference?: unknown };
+  } catch (e) {
+    throw new Error(`${what}: it does not load (${why(e)})`);
+  }
+  const create = mod.createReference;
+  if (typeof create !== 'function') throw new Error(`${what}: it exports no createReference`);
+  const { referenceTarget } = await import('./targets/reference.ts');
+  return (profile) => ({ ...referenceTarget(profile, {}, undefined, create as (o: ReferenceOptions) => Reference), name: `reference (${file})` });
 }
 
 /**
@@ -194,6 +216,15 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
   } catch (e) {
     return fail(EXIT.usage, (e as Error).message);
   }
+  let oracle: ((profile: Profile) => Target) | undefined;
+  if (property['oracle'] !== undefined && property['oracle'] !== 'reference') {
+    try {
+      oracle = await oracleModule(String(property['oracle']));
+    } catch (e) {
+      return fail(EXIT.usage, (e as Error).message);
+    }
+    delete property['oracle'];
+  }
   if (args.out !== undefined) {
     try {
       checkWritable(args.out);
@@ -217,6 +248,7 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
       ...(args.expectations !== undefined ? { expectations: args.expectations } : {}),
       suite: args.suite,
       ...property,
+      ...(oracle !== undefined ? { oracle } : {}),
       ...(args.bail === true ? { bail: true } : {}),
       only: args.only ?? [],
       onLoadError: (e, selected) => io.stderr(`${selected ? '' : 'warning (not selected): '}${formatLoadError(e)}\n`),

@@ -60,8 +60,12 @@ export interface ConformanceOptions {
   path?: string;
   maxCommands?: number;
   timeBudgetMs?: number;
-  /** Differential mode: 'reference' (the in-process reference) or a Target, answering the same sequences. */
-  oracle?: 'reference' | Target;
+  /**
+   * Differential mode: 'reference' (the in-process reference), a Target, or a function
+   * making one for the profile (another Understudy: cli.ts's `--oracle FILE`), answering the
+   * same sequences.
+   */
+  oracle?: 'reference' | Target | ((profile: Profile) => Target);
   /** Where the property suite writes a failure as a scenario file. */
   saveFailures?: string;
   /**
@@ -171,7 +175,12 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     if (!target.capabilities.has('control')) {
       throw new ConformanceError('usage', `--oracle needs a target with control: both must start each sequence from the same state (the target is reset before each one)`);
     }
-    oracle = typeof options.oracle === 'object' ? options.oracle : (await import('./targets/reference.ts')).referenceTarget(profile);
+    oracle =
+      typeof options.oracle === 'object'
+        ? options.oracle
+        : typeof options.oracle === 'function'
+          ? options.oracle(profile)
+          : (await import('./targets/reference.ts')).referenceTarget(profile);
   }
   if (target.check) {
     try {

@@ -26,12 +26,15 @@ import { buildReport, renderReport, type Equivalent, type MutationReport, type T
 import { mutantsToRecheck } from './mutation/recheck.ts';
 import { IGNORER_NAME, LISTING_REASON, SAMPLE_ENV, type SampleSpec } from './mutation/sample-ignorer.ts';
 import { locationsByFile, mutantKey, mutateRanges, sampleMutants, type MutantId } from './mutation/sample.ts';
-import { EXCLUDED, MUTATE, SUITES } from './mutation/scope.ts';
+import { EXCLUDED, MUTATE, SUITES as SUITES_AS_WRITTEN, withOriginal } from './mutation/scope.ts';
 import { textAt } from './mutation/source-text.ts';
 import { OUTCOMES_ENV, parseOutcomes, suitesCommand, type SuiteOutcome } from './mutation/suites-command.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(ROOT);
+// Stryker runs the suites in a mutated copy (its sandbox); the differential suite's oracle
+// is the reference here, as written.
+const SUITES = withOriginal(SUITES_AS_WRITTEN, join(ROOT, 'reference/index.ts'));
 
 let flags: MutationFlags;
 try {

@@ -2,7 +2,7 @@
 // four reporters, the exit statuses, the differential mode over HTTP, and a failure of a
 // broken server (npm start -- --fault NAME) written as a scenario the scenario runner
 // replays with the same failure.
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -54,7 +54,9 @@ test('bad property flags exit 2 in one line', async () => {
     [['--path', 'a:b'], /--path: the path a failure printed/],
     [['--max-commands', '0'], /--max-commands: a whole number from 1/],
     [['--time-budget', 'later'], /--time-budget: a duration/],
-    [['--oracle', 'http://x'], /--oracle: reference \(the in-process reference\), not "http:\/\/x"/],
+    [['--oracle', 'http://x'], /--oracle: reference, or the index module of another Understudy \(a file exporting createReference\), not "http:\/\/x": no such file/],
+    [['--oracle', 'package.json'], /--oracle: reference, or the index module of another Understudy .*, not "package\.json": it exports no createReference/],
+    [['--oracle', 'reference/domain/users.ts'], /not "reference\/domain\/users\.ts": it exports no createReference/],
     [['--suite', 'fuzz'], /--suite: scenarios, properties, all, not "fuzz"/],
     [['--only', 'properties/nothing'], /no property family matches properties\/nothing/],
   ] as const) {
@@ -103,6 +105,26 @@ test('over HTTP against npm start, and in differential mode against the in-proce
   } finally {
     await server.stop();
   }
+});
+
+test('--oracle FILE: another Understudy as the oracle; the same one agrees, one with a fault diverges', async () => {
+  const same = await cli(['--suite', 'properties', '--oracle', join(REPO, 'reference/index.ts'), '--runs', '6', '--seed', '3']);
+  assert.is(same.code, EXIT.ok, same.out + same.err);
+  assert.match(same.out, /, 0 divergences from the oracle\n$/);
+  // An oracle whose answers to bad requests carry no `code`: the in-process reference, as
+  // the target, now differs from it.
+  const dir = mkdtempSync(join(tmpdir(), 'oracle-'));
+  const file = join(dir, 'faulty.ts');
+  writeFileSync(
+    file,
+    `import { createReference as create } from ${JSON.stringify(join(REPO, 'reference/index.ts'))};\n` +
+      `import { withFault } from ${JSON.stringify(join(REPO, 'scripts/faults.ts'))};\n` +
+      `export const createReference = (o) => withFault(create(o), 'error-without-code');\n`,
+  );
+  const differs = await cli(['--suite', 'properties', '--oracle', file, '--runs', '30', '--seed', '3']);
+  assert.is(differs.code, EXIT.failed, differs.out + differs.err);
+  assert.match(differs.out, /diverged from the oracle/);
+  assert.match(differs.out, /differs from the oracle at code/);
 });
 
 test('npm start -- --fault history-leak: the run fails (exit 1), shrinks, and saves a scenario that fails the same way when replayed', async () => {

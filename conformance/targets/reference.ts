@@ -10,15 +10,24 @@ type ControlParams = Record<string, string | number | boolean>;
 
 const utf8 = new TextEncoder();
 
-/** `wrap`: what to make of each fresh reference (a test may inject a fault: scripts/faults.ts). */
-export function referenceTarget(profile: Profile, options: ReferenceOptions = {}, wrap: (reference: Reference) => Reference = (r) => r): Target {
+/**
+ * `wrap`: what to make of each fresh reference (a test may inject a fault: scripts/faults.ts).
+ * `create`: another Understudy's createReference (`--oracle FILE` loads one from another
+ * checkout or installed package; the mutation harness compares a mutant with the original).
+ */
+export function referenceTarget(
+  profile: Profile,
+  options: ReferenceOptions = {},
+  wrap: (reference: Reference) => Reference = (r) => r,
+  create: (options: ReferenceOptions) => Reference = createReference,
+): Target {
   const capabilities = new Set<Capability>(['control']);
   if (profile.capabilities.jwt_secret !== undefined) capabilities.add('jwt_secret');
   return {
     name: 'reference',
     capabilities,
     async open(): Promise<Session> {
-      const reference = wrap(createReference(options));
+      const reference = wrap(create(options));
       return {
         async send(req) {
           const res = reference.dispatch({

@@ -43,7 +43,16 @@ export interface Suite {
 export const SUITES: Suite[] = [
   { name: 'scenarios', args: ['--suite', 'scenarios', '--bail'] },
   { name: 'properties', args: ['--suite', 'properties', '--runs', '40', '--seed', '20261125', '--bail'] },
+  // Differential mode, as a server implementer runs it (--oracle): the same sequences,
+  // each answer compared with the original reference's. ORIGINAL stands for the project's
+  // own reference/index.ts, outside Stryker's sandbox, so the oracle carries no mutant.
+  { name: 'differential', args: ['--suite', 'properties', '--runs', '40', '--seed', '20261125', '--oracle', 'ORIGINAL', '--bail'] },
 ];
+
+/** The suites' arguments with ORIGINAL made the path of the unmutated reference/index.ts. */
+export function withOriginal(suites: readonly Suite[], original: string): Suite[] {
+  return suites.map((s) => ({ ...s, args: s.args.map((a) => (a === 'ORIGINAL' ? original : a)) }));
+}
 
 /** The directory of reference/ a file belongs to ("domain" for reference/domain/users.ts). */
 export function areaOf(file: string): string {

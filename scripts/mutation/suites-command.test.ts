@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OUTCOMES_ENV, parseOutcomes, suitesCommand } from './suites-command.ts';
+import { SUITES, withOriginal } from './scope.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'understudy-suites-command-'));
 // A stand-in for node: the suite named "bad" fails, "slow" hangs, any other passes.
@@ -59,4 +60,16 @@ test('outcome lines', () => {
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('the differential suite compares each mutant with the unmutated reference: ORIGINAL becomes its path', () => {
+  const suites = withOriginal(SUITES, '/project/reference/index.ts');
+  const differential = suites.find((s) => s.name === 'differential');
+  assert.ok(differential, 'scope.ts has a differential suite');
+  const at = differential.args.indexOf('--oracle');
+  assert.is(differential.args[at + 1], '/project/reference/index.ts');
+  assert.ok(suites.every((s) => !s.args.includes('ORIGINAL')));
+  assert.ok(SUITES.some((s) => s.args.includes('ORIGINAL')), 'as written, the placeholder stands');
+  assert.match(suitesCommand(suites, 'node'), /--oracle \/project\/reference\/index\.ts --bail/);
+});
+
 test.run();
