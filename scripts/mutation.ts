@@ -22,7 +22,7 @@ import type { LogLevel, MutantResult, PartialStrykerOptions } from '@stryker-mut
 import { Stryker } from '@stryker-mutator/core';
 import { MUTATION_USAGE, mutationFlags, type MutationFlags } from './mutation/flags.ts';
 import { batchBudget, byLocation, nextBatch } from './mutation/plan.ts';
-import { buildReport, renderReport, type Equivalent, type MutationReport, type Tested } from './mutation/report.ts';
+import { buildReport, renderReport, rescore, type Equivalent, type MutationReport, type Tested } from './mutation/report.ts';
 import { mutantsToRecheck } from './mutation/recheck.ts';
 import { IGNORER_NAME, LISTING_REASON, SAMPLE_ENV, type SampleSpec } from './mutation/sample-ignorer.ts';
 import { locationsByFile, mutantKey, mutateRanges, sampleMutants, type MutantId } from './mutation/sample.ts';
@@ -51,6 +51,20 @@ if (flags.help) {
 const OUT = resolve(flags.out);
 const OUTCOMES = join(OUT, 'outcomes');
 mkdirSync(OUT, { recursive: true });
+const EQUIVALENTS = join(ROOT, 'scripts/mutation/equivalent.json');
+
+// --rescore: an earlier run's survivors judged again against equivalent.json; nothing runs.
+if (flags.rescore !== undefined) {
+  const earlier = JSON.parse(readFileSync(flags.rescore, 'utf8')) as MutationReport;
+  const { report, applied, contradicted } = rescore(earlier, JSON.parse(readFileSync(EQUIVALENTS, 'utf8')) as Equivalent[]);
+  for (const key of applied) process.stdout.write(`equivalent now: ${key}\n`);
+  for (const key of contradicted) process.stdout.write(`NOT equivalent (a suite found it), check its entry: ${key}\n`);
+  writeFileSync(join(OUT, 'summary.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const text = renderReport(report);
+  writeFileSync(join(OUT, 'summary.md'), text);
+  process.stdout.write(`\n${text}`);
+  process.exit(contradicted.length > 0 ? 1 : 0);
+}
 process.env[OUTCOMES_ENV] = OUTCOMES;
 const started = performance.now();
 const now = () => performance.now() - started;
@@ -186,7 +200,7 @@ const asTested = (m: MutantId): Tested => {
   if (k === undefined) throw new Error(`sampled mutant not tested: ${mutantKey(m)}`);
   return { ...m, ...k, original: originalText(m) };
 };
-const equivalents = JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equivalent.json'), 'utf8')) as Equivalent[];
+const equivalents = JSON.parse(readFileSync(EQUIVALENTS, 'utf8')) as Equivalent[];
 const report = buildReport({
   suites: SUITES.map((s) => s.name),
   population: all.length,

@@ -17,6 +17,8 @@ test('defaults, and each flag', () => {
   assert.equal(mutationFlags(['--minutes', '5']).size, { minutes: 5 });
   assert.is(mutationFlags(['--all']).size, 'all');
   assert.equal(mutationFlags(['--recheck', 'reports/mutation/summary.json']).size, { recheck: 'reports/mutation/summary.json' });
+  assert.is(mutationFlags(['--rescore', 'reports/mutation/summary.json']).rescore, 'reports/mutation/summary.json');
+  assert.is(mutationFlags([]).rescore, undefined);
   assert.is(mutationFlags(['-h']).help, true);
 });
 
@@ -25,6 +27,7 @@ test('anything else is refused', () => {
   assert.throws(() => mutationFlags(['--sample', '0']), /^--sample: a positive integer, not "0"$/);
   assert.throws(() => mutationFlags(['--minutes', '--all']), /^--minutes needs a value$/);
   assert.throws(() => mutationFlags(['--recheck']), /^--recheck needs a value$/);
+  assert.throws(() => mutationFlags(['--rescore']), /^--rescore needs a value$/);
   assert.throws(() => mutationFlags(['--only']), /^--only needs a value$/);
   assert.throws(() => mutationFlags(['--bogus']), /^unknown option --bogus$/);
   assert.throws(() => mutationFlags(['run']), /^unexpected argument "run"$/);

@@ -1,5 +1,5 @@
 // npm run mutation's flags. Anything else is refused, in one line.
-export const MUTATION_USAGE = 'usage: npm run mutation -- [--minutes M | --sample N | --all | --recheck SUMMARY.json] [--seed S] [--concurrency N] [--out DIR] [--only GLOB ...]';
+export const MUTATION_USAGE = 'usage: npm run mutation -- [--minutes M | --sample N | --all | --recheck SUMMARY.json | --rescore SUMMARY.json] [--seed S] [--concurrency N] [--out DIR] [--only GLOB ...]';
 
 export interface MutationFlags {
   /**
@@ -8,6 +8,8 @@ export interface MutationFlags {
    * the incremental mode, for checking that new scenarios find what it left.
    */
   size: { minutes: number } | { sample: number } | { recheck: string } | 'all';
+  /** No mutant tested: that earlier run's report again, with equivalent.json as it is now. */
+  rescore?: string;
   seed: string;
   concurrency: number;
   out: string;
@@ -39,6 +41,7 @@ export function mutationFlags(argv: readonly string[]): MutationFlags {
     else if (arg === '--sample') flags.size = { sample: count(value(i++, arg), arg) };
     else if (arg === '--all') flags.size = 'all';
     else if (arg === '--recheck') flags.size = { recheck: value(i++, arg) };
+    else if (arg === '--rescore') flags.rescore = value(i++, arg);
     else if (arg === '--seed') flags.seed = value(i++, arg);
     else if (arg === '--concurrency') flags.concurrency = count(value(i++, arg), arg);
     else if (arg === '--out') flags.out = value(i++, arg);

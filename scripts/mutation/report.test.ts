@@ -2,7 +2,7 @@
 // mutants out of the count, survivors listed.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ALL, buildReport, foundBy, renderReport, type Tested } from './report.ts';
+import { ALL, buildReport, foundBy, renderReport, rescore, type Tested } from './report.ts';
 
 let line = 0;
 const t = (file: string, status: string, outcomes: Array<[string, number]>, original = 'a < b', replacement = 'a <= b'): Tested => ({
@@ -76,6 +76,46 @@ test('mutants disabled by comments in the code are said, and stay out of the cou
   assert.is(r.overall[ALL]!.of, 6);
   assert.ok(renderReport(r).includes('7 mutants sampled of 1000 (seed "s"; 12 more disabled by comments in the code, each with its reason there)'));
   assert.not.ok(renderReport(buildReport({ suites, population: 1000, seed: 's', tested, beside: [], equivalents: [], seconds: 60 })).includes('disabled by comments'));
+});
+
+test('an equivalent with a line matches only there; rescore takes survivors of every suite out of an earlier report', () => {
+  const same = (l: number, status: string, outcomes: Array<[string, number]>): Tested => ({ ...t('reference/actions/d.ts', status, outcomes, 'false', 'true'), location: { start: { line: l, column: 1 }, end: { line: l, column: 6 } } });
+  const input = {
+    suites,
+    population: 100,
+    seed: 's',
+    tested: [
+      same(10, 'Survived', [['scenarios', 0], ['properties', 0]]),
+      same(20, 'Survived', [['scenarios', 0], ['properties', 0]]),
+      same(30, 'Survived', [['scenarios', 0], ['properties', 1]]),
+      same(40, 'Killed', [['scenarios', 1], ['properties', 1]]),
+    ],
+    beside: [],
+    equivalents: [],
+    seconds: 1,
+  };
+  const before = buildReport(input);
+  assert.equal([before.overall[ALL]!.found, before.overall[ALL]!.of], [2, 4]);
+  const entry = (line?: number) => ({ file: 'reference/actions/d.ts', mutator: 'EqualityOperator', replacement: 'true', original: 'false', reason: 'why', ...(line !== undefined ? { line } : {}) });
+  // With a line, the other `false` → `true` of the file still counts.
+  const atLine = buildReport({ ...input, equivalents: [entry(10)] });
+  assert.equal([atLine.overall[ALL]!.found, atLine.overall[ALL]!.of], [2, 3]);
+  assert.is(buildReport({ ...input, equivalents: [entry()] }).overall[ALL]!.of, 0, 'without a line, every `false` → `true` of the file matches, the killed one too');
+  // Rescoring the earlier report gives what the run would have given with the entry.
+  const r = rescore(before, [entry(10)]);
+  assert.equal(r.applied, [before.survivors.find((x) => x.line === 10)!.key]);
+  assert.equal(r.contradicted, []);
+  assert.equal(r.report.overall, atLine.overall);
+  assert.equal(r.report.areas, atLine.areas);
+  assert.is(r.report.equivalent.length, 1);
+  assert.ok(!r.report.survivors.some((x) => x.line === 10));
+  // An entry naming a mutant a suite found is wrong: reported, and the mutant stays counted.
+  const wrong = rescore(before, [entry(30)]);
+  assert.equal(wrong.applied, []);
+  assert.is(wrong.contradicted.length, 1);
+  assert.equal(wrong.report.overall, before.overall);
+  // Rescoring twice changes nothing more.
+  assert.equal(rescore(r.report, [entry(10)]).report.overall, r.report.overall);
 });
 
 test.run();

@@ -21,6 +21,12 @@ export interface Equivalent {
   replacement: string;
   /** The code it replaces, exactly. */
   original: string;
+  /**
+   * Its line, where the same change of the same text elsewhere in the file is no
+   * equivalent (`false` → `true` of one argument among several). Without it, every such
+   * mutant of the file matches. An edit that moves the line unmatches it: it counts again.
+   */
+  line?: number;
   reason: string;
 }
 
@@ -82,8 +88,20 @@ export function foundBy(t: Tested, suite: string): boolean {
   return o.status !== 0;
 }
 
-export function matchesEquivalent(t: Tested, e: Equivalent): boolean {
-  return e.file === t.file && e.mutator === t.mutatorName && e.replacement === (t.replacement ?? '') && e.original === t.original;
+/** The fields a tested mutant and a reported survivor both give. */
+interface Identity {
+  file: string;
+  mutator: string;
+  replacement: string;
+  original: string;
+  line: number;
+}
+
+const identityOf = (t: Tested): Identity => ({ file: t.file, mutator: t.mutatorName, replacement: t.replacement ?? '', original: t.original, line: t.location.start.line });
+
+export function matchesEquivalent(t: Tested | Survivor, e: Equivalent): boolean {
+  const m = 'mutatorName' in t ? identityOf(t) : t;
+  return e.file === m.file && e.mutator === m.mutator && e.replacement === m.replacement && e.original === m.original && (e.line === undefined || e.line === m.line);
 }
 
 export function buildReport(input: {
@@ -141,6 +159,40 @@ export function buildReport(input: {
     timeouts: counted.filter((t) => t.status === 'Timeout' || t.outcomes.some((o) => TIMED_OUT.includes(o.status))).length,
     seconds: input.seconds,
   };
+}
+
+/**
+ * An earlier run's report with the equivalents as they are now: a survivor of every suite
+ * that one of them names leaves the count (every column, its directory too), with its
+ * reason. Only survivors can be equivalent: one that a suite found and an entry names is
+ * a wrong entry, listed in `contradicted` and left counted.
+ */
+export function rescore(r: MutationReport, equivalents: Equivalent[]): { report: MutationReport; applied: string[]; contradicted: string[] } {
+  const applied: string[] = [];
+  const contradicted: string[] = [];
+  const overall = structuredClone(r.overall);
+  const areas = structuredClone(r.areas);
+  const equivalent = [...r.equivalent];
+  const survivors: Survivor[] = [];
+  const known = new Set(r.equivalent.map((e) => e.key));
+  for (const s of r.survivors) {
+    const eq = known.has(s.key) ? undefined : equivalents.find((e) => matchesEquivalent(s, e));
+    if (eq === undefined) {
+      survivors.push(s);
+      continue;
+    }
+    if (s.foundBy.length > 0) {
+      contradicted.push(s.key);
+      survivors.push(s);
+      continue;
+    }
+    applied.push(s.key);
+    equivalent.push({ key: s.key, reason: eq.reason });
+    for (const scores of [overall, areas[areaOf(s.file)] ?? {}]) {
+      for (const [column, sc] of Object.entries(scores)) scores[column] = score(sc.found, sc.of - 1);
+    }
+  }
+  return { report: { ...r, overall, areas, equivalent, survivors, besideSurvivors: r.besideSurvivors.filter((s) => !equivalents.some((e) => matchesEquivalent(s, e))) }, applied, contradicted };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
