@@ -8,6 +8,7 @@ import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
 import { REPORT_TYPES } from '../domain/limits.ts';
+import { unusedFence } from '../domain/reminder-content.ts';
 
 /** server_report_message_types (feature level 435). */
 export { REPORT_TYPES };
@@ -26,12 +27,6 @@ export function checkReport(world: World, actor: User, messageId: number, report
 }
 
 const mention = (u: User | undefined) => (u ? `@_**${u.full_name}|${u.user_id}**` : 'an unknown user');
-
-/** A backtick fence longer than any run of backticks in the content. */
-function unusedFence(content: string): string {
-  const longest = Math.max(0, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
-  return '`'.repeat(Math.max(3, longest + 1));
-}
 
 function header(world: World, reporter: User, m: Message): string {
   const store = world.store;
