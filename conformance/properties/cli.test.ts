@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
@@ -114,11 +115,13 @@ test('--oracle FILE: another Understudy as the oracle; the same one agrees, one 
   // An oracle whose answers to bad requests carry no `code`: the in-process reference, as
   // the target, now differs from it.
   const dir = mkdtempSync(join(tmpdir(), 'oracle-'));
-  const file = join(dir, 'faulty.ts');
+  // Plain JavaScript importing by file URL, so that the modules it names are the ones
+  // already loaded (a second copy of the reference would only cost time).
+  const file = join(dir, 'faulty.mjs');
   writeFileSync(
     file,
-    `import { createReference as create } from ${JSON.stringify(join(REPO, 'reference/index.ts'))};\n` +
-      `import { withFault } from ${JSON.stringify(join(REPO, 'scripts/faults.ts'))};\n` +
+    `import { createReference as create } from ${JSON.stringify(pathToFileURL(join(REPO, 'reference/index.ts')).href)};\n` +
+      `import { withFault } from ${JSON.stringify(pathToFileURL(join(REPO, 'scripts/faults.ts')).href)};\n` +
       `export const createReference = (o) => withFault(create(o), 'error-without-code');\n`,
   );
   const differs = await cli(['--suite', 'properties', '--oracle', file, '--runs', '30', '--seed', '3']);
