@@ -132,15 +132,7 @@ export function buildReport(input: {
   const survivorsOf = (ts: Tested[]): Survivor[] =>
     ts
       .filter((t) => !found(t, ALL) || suites.some((s) => !foundBy(t, s)))
-      .map((t) => ({
-        key: mutantKey(t),
-        file: t.file,
-        line: t.location.start.line,
-        mutator: t.mutatorName,
-        original: t.original,
-        replacement: t.replacement ?? '',
-        foundBy: suites.filter((s) => foundBy(t, s)),
-      }))
+      .map((t) => ({ key: mutantKey(t), ...identityOf(t), foundBy: suites.filter((s) => foundBy(t, s)) }))
       .sort((a, b) => a.key.localeCompare(b.key));
   const notEquivalent = (t: Tested) => !input.equivalents.some((e) => matchesEquivalent(t, e));
   return {
