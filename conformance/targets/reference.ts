@@ -36,6 +36,8 @@ export function referenceTarget(
             headers: req.headers,
             ...(req.body !== undefined ? { body: utf8.encode(req.body) } : {}),
           });
+          const at = computedUndefined(res);
+          if (at !== null) throw new Error(`the in-process answer's json holds undefined at ${at}, which its body leaves out: api() callers would see a key the wire does not carry`);
           return observe(res.status, Object.entries(res.headers), req.method === 'HEAD' ? '' : res.body);
         },
         async control(action: ControlAction, params: Record<string, unknown>) {
@@ -80,3 +82,28 @@ export function referenceTarget(
     },
   };
 }
+
+/**
+ * The in-process door hands callers `json`, the HTTP doors send `body`: the two must be one
+ * answer. JSON text leaves out a key whose value is undefined (and writes an undefined array
+ * element as null), so such a value in `json` is an answer the wire does not give. A
+ * replayed answer's `json` is parsed from its body on first use (http/response-cache.ts):
+ * only a computed one is walked. Returns where the first undefined is, or null.
+ */
+function computedUndefined(res: { json: unknown }): string | null {
+  const own = Object.getOwnPropertyDescriptor(res, 'json');
+  if (own === undefined || !('value' in own)) return null;
+  return undefinedIn(own.value, '$');
+}
+
+function undefinedIn(value: unknown, at: string): string | null {
+  if (value === undefined) return at;
+  if (typeof value !== 'object' || value === null) return null;
+  const list = Array.isArray(value);
+  for (const [k, v] of Object.entries(value)) {
+    const found = undefinedIn(v, list ? `${at}[${k}]` : `${at}.${k}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
