@@ -78,7 +78,7 @@ function notifyCreatedUser(world: World, user: User): void {
   // As an anonymous viewer sees it: null, or (before feature level 163) no key at all.
   if (without.length > 0) store.emit(without, { type: 'realm_user', op: 'add', person });
   const ids = everyone.map((u) => u.user_id);
-  for (const group of store.groups().filter((g) => g.is_system_group).sort((a, b) => a.id - b.id)) {
+  for (const group of store.groups().filter((g) => g.is_system_group)) {
     if (directMembers(store, group, world.nowMs()).includes(user.user_id)) {
       store.emit(ids, { type: 'user_group', op: 'add_members', group_id: group.id, user_ids: [user.user_id] });
     }

@@ -106,10 +106,7 @@ const PARTS: readonly Part[] = [
 
 /** realm_user_groups: by id; deactivated groups only with include_deactivated_groups. */
 function realmUserGroupsState(ctx: StateContext): Record<string, unknown> {
-  const groups = ctx.store
-    .groups()
-    .filter((g) => ctx.view.capabilities.include_deactivated_groups || !g.deactivated)
-    .sort((a, b) => a.id - b.id);
+  const groups = ctx.store.groups().filter((g) => ctx.view.capabilities.include_deactivated_groups || !g.deactivated);
   return { realm_user_groups: groups.map((g) => formatUserGroup(ctx.store, g, ctx.nowMs)) };
 }
 

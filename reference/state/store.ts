@@ -193,6 +193,7 @@ export class Store extends MessageStore implements TableHost {
   isDirectGroupMember(groupId: number, userId: number): boolean {
     return this.#groupsByMember.get(userId)?.has(groupId) ?? false;
   }
+  /** In id order: the fixture's are loaded so (fixture/load.ts) and a new group's id is larger. */
   groups(): UserGroup[] {
     return [...this.data.groups.values()];
   }
