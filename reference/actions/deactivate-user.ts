@@ -148,10 +148,11 @@ function emitDeactivationEvents(world: World, user: User, before: { directGroups
   const ids = store.userMessageIds(user.user_id);
   for (let i = 0; i < ids.length; i++) {
     const m = store.message(ids[i] as number);
-    if (m && m.stream_id === null) for (const id of m.dm_user_ids) if (store.user(id)?.is_active) withAccess.add(id);
+    // A channel message's dm_user_ids is empty: only direct messages add anyone.
+    if (m) for (const id of m.dm_user_ids) if (store.user(id)?.is_active) withAccess.add(id);
   }
   withAccess.delete(user.user_id);
-  if (withAccess.size > 0) store.emit([...withAccess].sort((a, b) => a - b), event);
+  store.emit([...withAccess].sort((a, b) => a - b), event);
   const without = everyone.filter((id) => !withAccess.has(id));
   if (without.length > 0) {
     // NOTE: approximation: the update events for anonymous group settings naming the
@@ -163,9 +164,7 @@ function emitDeactivationEvents(world: World, user: User, before: { directGroups
   const peers = new Set<number>();
   for (const streamId of store.subscribedChannelIds(user.user_id)) for (const id of store.subscribers(streamId)) peers.add(id);
   const losing = [...peers].filter((id) => !withAccess.has(id) && id !== user.user_id).sort((a, b) => a - b);
-  if (losing.length > 0) {
-    store.emit(losing, { type: 'realm_user', op: 'remove', person: { user_id: user.user_id, full_name: 'Unknown user' } });
-  }
+  store.emit(losing, { type: 'realm_user', op: 'remove', person: { user_id: user.user_id, full_name: 'Unknown user' } });
 }
 
 function applyActions(world: World, me: User, userId: number, actions: DeactivateUserActions): void {

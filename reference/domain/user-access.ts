@@ -21,7 +21,8 @@ export function accessibleUserIds(store: Store, viewer: User): Set<number> {
   const { ids } = store.userMessageRows(viewer.user_id);
   for (let i = 0; i < ids.length; i++) {
     const m = store.message(ids[i] as number);
-    if (m && m.stream_id === null) for (const id of m.dm_user_ids) out.add(id);
+    // A channel message's dm_user_ids is empty: only direct messages add anyone.
+    if (m) for (const id of m.dm_user_ids) out.add(id);
   }
   return out;
 }
