@@ -7,6 +7,7 @@ import { render, type RenderContext } from '../render/index.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 import { hasMetadataAccess } from './channels.ts';
+import { accessibleUserIds, canAccessUser } from './user-access.ts';
 
 export interface RenderedMessage {
   html: string;
@@ -22,6 +23,11 @@ export function renderContext(store: Store, sender: User | null, nowMs: number):
     const c = store.channel(streamId);
     return c !== undefined && !c.is_archived && (sender === null || hasMetadataAccess(store, sender, c, nowMs));
   };
+  // A user the sender may not know about (a guest outside can_access_all_users_group) is
+  // not mentioned, by name or by id: the text stays text (zerver/lib/mention.py
+  // get_full_name_info_list leaves out get_inaccessible_user_ids).
+  let accessible: ReadonlySet<number> | undefined;
+  const known = (u: User) => sender === null || canAccessUser(store, sender, u, nowMs, () => (accessible ??= accessibleUserIds(store, sender)));
   return {
     realmUrl: store.realm.url,
     userByName: (name) => {
@@ -29,14 +35,14 @@ export function renderContext(store: Store, sender: User | null, nowMs: number):
       // Active users win over deactivated ones of the same name.
       let found: User | undefined;
       for (const u of store.data.users.values()) {
-        if (u.full_name.toLowerCase() !== lower) continue;
+        if (u.full_name.toLowerCase() !== lower || !known(u)) continue;
         if (!found || (u.is_active && !found.is_active)) found = u;
       }
       return found && { user_id: found.user_id, full_name: found.full_name, is_active: found.is_active };
     },
     userById: (id) => {
       const u = store.user(id);
-      return u && { user_id: u.user_id, full_name: u.full_name, is_active: u.is_active };
+      return u && known(u) ? { user_id: u.user_id, full_name: u.full_name, is_active: u.is_active } : undefined;
     },
     groupByName: (name) => {
       const lower = name.toLowerCase();

@@ -27,8 +27,8 @@ export function accessibleUserIds(store: Store, viewer: User): Set<number> {
   return out;
 }
 
-/** May the viewer know this user? */
-export function canAccessUser(store: Store, viewer: User, target: User, nowMs: number, accessible?: ReadonlySet<number>): boolean {
+/** May the viewer know this user? `accessible`: the viewer's accessibleUserIds, when the caller keeps them for many targets. */
+export function canAccessUser(store: Store, viewer: User, target: User, nowMs: number, accessible?: () => ReadonlySet<number>): boolean {
   if (target.is_bot || canAccessAllUsers(store, viewer, nowMs)) return true;
-  return (accessible ?? accessibleUserIds(store, viewer)).has(target.user_id);
+  return (accessible ? accessible() : accessibleUserIds(store, viewer)).has(target.user_id);
 }
