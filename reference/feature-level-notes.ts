@@ -86,6 +86,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'channel and subscription objects have is_archived; GET /streams takes exclude_archived',
     before: 'no is_archived field; archived channels are never listed and exclude_archived is not a parameter',
   },
+  mention_group_owners: {
+    source: `${CHANGELOG} (feature level 326); ${api('register-queue')} (GroupPermissionSetting, allow_owners_group)`,
+    change: 'can_mention_group may be role:owners (no setting is refused that group any more)',
+    before: "can_mention_group refuses role:owners: \"'can_mention_group' setting cannot be set to 'role:owners' group.\"",
+  },
   can_send_message_group: {
     source: `${CHANGELOG} (feature level 333)`,
     change: 'channel objects have can_send_message_group (stream_post_policy becomes its deprecated superset)',

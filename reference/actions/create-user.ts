@@ -16,6 +16,8 @@ export interface NewUser {
   bot_type: number | null;
   bot_owner_id: number | null;
   is_active: boolean;
+  /** The user setting; the control surface takes it for humans only (a real bot's is always 1, "everyone"). */
+  email_address_visibility: number;
   api_key?: string;
 }
 
@@ -44,6 +46,7 @@ export function doCreateUser(world: World, spec: NewUser): User {
     bot_type: spec.bot_type,
     bot_owner_id: isBot ? spec.bot_owner_id : null,
     is_active: spec.is_active,
+    email_address_visibility: spec.email_address_visibility,
     date_joined: world.nowMs(),
     api_key: spec.api_key ?? random.string(32),
     password_hash: spec.password === null ? null : hashPassword(spec.password, random.string(12)),

@@ -32,6 +32,7 @@ export const FEATURE_LEVELS = [
   { level: 281, key: 'delete_message_groups' },
   { level: 300, key: 'get_messages_message_ids' },
   { level: 315, key: 'archived_channels' },
+  { level: 326, key: 'mention_group_owners' },
   { level: 333, key: 'can_send_message_group' },
   { level: 334, key: 'empty_topic' },
   { level: 342, key: 'channel_can_add_subscribers_group' },

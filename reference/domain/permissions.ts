@@ -8,6 +8,7 @@
 // channel and user-group setting); a setting that may not be role:everyone never
 // admits a guest, whatever group it names (user_has_permission_for_group_setting).
 import { BadRequest } from '../errors.ts';
+import { atLeast } from './feature-levels.ts';
 import type { Store } from '../state/store.ts';
 import type { ChannelGroupSetting, GroupSettingValue, RealmGroupSetting, User, UserGroupSetting } from '../state/types.ts';
 import { isUserInSetting, systemGroupId, type SystemGroupName } from './groups.ts';
@@ -22,7 +23,7 @@ export interface SettingConfig {
   requireSystemGroup?: boolean;
   /** allowed_system_groups: only these (system) groups. */
   allowedSystemGroups?: readonly SystemGroupName[];
-  /** May it be role:owners (default true)? Only can_mention_group says no (zulip.com/api/create-user-group). */
+  /** May it be role:owners (default true)? Only can_mention_group said no, before feature level 326 (allow_owners_group). */
   allowOwners?: boolean;
   /** Changing it needs an organization owner. */
   ownerOnly?: boolean;
@@ -52,9 +53,9 @@ export const USER_GROUP_SETTINGS_CONFIG: Record<UserGroupSetting, SettingConfig>
   can_join_group: members('role:nobody'),
   can_leave_group: open('role:everyone'),
   can_manage_group: members('creator'),
-  // The API documentation (zulip.com/api/create-user-group): can_mention_group cannot be 'role:owners'. The
-  // modern server dropped that rule (GroupPermissionSetting has no allow_owners_group
-  // any more, zerver/lib/user_groups.py); Understudy follows the documentation.
+  // Before feature level 326 can_mention_group could not be 'role:owners' (allow_owners_group
+  // false); from it on GroupPermissionSetting has no allow_owners_group and
+  // zerver/lib/user_groups.py::check_setting_configuration_for_system_groups no such check.
   can_mention_group: { allowEveryone: true, allowOwners: false, default: 'role:everyone' },
   can_remove_members_group: members('role:nobody'),
 };
@@ -160,7 +161,7 @@ function checkNamedGroupForSetting(store: Store, name: string, config: SettingCo
   if (group.name === 'role:internet') throw refuse('role:internet');
   if (config.allowNobody === false && group.name === 'role:nobody') throw refuse('role:nobody');
   if (!config.allowEveryone && group.name === 'role:everyone') throw refuse('role:everyone');
-  if (config.allowOwners === false && group.name === 'role:owners') throw refuse('role:owners');
+  if (config.allowOwners === false && group.name === 'role:owners' && !atLeast(store, 'mention_group_owners')) throw refuse('role:owners');
   if (config.allowedSystemGroups && !config.allowedSystemGroups.includes(group.name as SystemGroupName)) throw refuse(group.name);
 }
 

@@ -57,6 +57,9 @@ export function addUser(ctx: Ctx): Record<string, unknown> {
     bot_owner_id: json(z.int()).optional(),
     is_active: json(z.boolean()).default(true),
     api_key: str().optional(),
+    // The user setting (zerver/models/users.py EMAIL_ADDRESS_VISIBILITY_TYPES), for humans:
+    // a real bot's is always 1 (zerver/lib/users.py can_access_delivery_email).
+    email_address_visibility: json(z.int().min(1).max(5)).default(1),
   });
   const spec = {
     email: p.email,
@@ -66,6 +69,7 @@ export function addUser(ctx: Ctx): Record<string, unknown> {
     bot_type: p.bot_type ?? null,
     bot_owner_id: p.bot_owner_id ?? null,
     is_active: p.is_active,
+    email_address_visibility: p.email_address_visibility,
     ...(p.api_key !== undefined ? { api_key: p.api_key } : {}),
   };
   checkCreateUser(ctx.world, spec);

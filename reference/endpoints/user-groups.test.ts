@@ -180,8 +180,10 @@ test('the six settings: what each may be, and how values are normalized', () => 
   for (const setting of ['can_add_members_group', 'can_join_group', 'can_manage_group', 'can_remove_members_group']) {
     refused(ref, HAMLET, 'POST', '/user_groups/create', p(setting, G.everyone), `'${setting}' setting cannot be set to 'role:everyone' group.`);
   }
-  // The API documentation: can_mention_group cannot be role:owners (the modern server allows it).
-  refused(ref, HAMLET, 'POST', '/user_groups/create', p('can_mention_group', G.owners), "'can_mention_group' setting cannot be set to 'role:owners' group.");
+  // can_mention_group may be role:owners from feature level 326 on, not before.
+  const old = createReference({ featureLevel: 325 });
+  refused(old, HAMLET, 'POST', '/user_groups/create', p('can_mention_group', G.owners), "'can_mention_group' setting cannot be set to 'role:owners' group.");
+  create(ref, HAMLET, 'owners-mention', { can_mention_group: G.owners });
   // role:internet and role:everyone inside an anonymous group with members are not checked.
   const id = create(ref, HAMLET, 'normalized', {
     can_leave_group: G.everyone,
