@@ -160,6 +160,16 @@ refusal('token-id-not-base64', 'A token_id that is not Base64 is refused, before
 refusal('no-key-to-rotate', 'The key fields alone need an earlier registration.', () => ({ device_id: '${device}', push_key: KEY_2, push_key_id: 2 }), error('No push registration exists to rotate key for.'));
 refusal('no-token-to-rotate', 'The token fields alone need an earlier registration.', () => ({ device_id: '${device}', ...tokenFields(1) }), error('No push registration exists to rotate token for.'));
 refusal('missing-parameters', 'Neither group complete is "Missing parameters".', () => ({ device_id: '${device}', push_key: KEY_1, token_id: '${tid1}' }), error('Missing parameters: must provide either all push key fields, all token fields, or both.'));
+refusal(
+  'missing-token-id',
+  'Every token field but token_id, with push_key but no push_key_id, completes neither group: "Missing parameters".',
+  () => {
+    const { token_id: _tokenId, ...rest } = tokenFields(1) as Record<string, Json>;
+    return { device_id: '${device}', push_key: KEY_1, ...rest };
+  },
+  error('Missing parameters: must provide either all push key fields, all token fields, or both.'),
+  { source: [SRC.view, 'zerver/tests/test_push_registration.py::test_missing_parameters_error'] },
+);
 
 // ---- registration: the events -------------------------------------------------------
 
