@@ -37,29 +37,27 @@ test('an answer as the wire carries it passes', async () => {
   assert.type((observed.json as { api_key: unknown }).api_key, 'string');
 });
 
-test('an undefined value in json is refused, with where it is', async () => {
-  const session = await referenceTarget(profile, {}, adding(undefined)).open();
+/** What sending gives when every answer gets one more key set to `value`: the error's message, or 'taken'. */
+async function outcome(value: unknown): Promise<string> {
+  const session = await referenceTarget(profile, {}, adding(value)).open();
   try {
     await session.send(fetchKey);
-    assert.unreachable('the answer was taken');
+    return 'taken';
   } catch (e) {
-    assert.match((e as Error).message, 'undefined at $.extra');
+    return (e as Error).message;
   }
+}
+
+test('an undefined value in json is refused, with where it is', async () => {
+  assert.match(await outcome(undefined), 'undefined at $.extra');
 });
 
 test('an undefined array element is refused too (the wire writes null)', async () => {
-  const session = await referenceTarget(profile, {}, adding([1, undefined])).open();
-  try {
-    await session.send(fetchKey);
-    assert.unreachable('the answer was taken');
-  } catch (e) {
-    assert.match((e as Error).message, 'undefined at $.extra[1]');
-  }
+  assert.match(await outcome([1, undefined]), 'undefined at $.extra[1]');
 });
 
 test('null is a value the wire carries', async () => {
-  const session = await referenceTarget(profile, {}, adding({ a: null })).open();
-  assert.is((await session.send(fetchKey)).status, 200);
+  assert.is(await outcome({ a: null }), 'taken');
 });
 
 test.run();
