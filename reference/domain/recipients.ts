@@ -68,7 +68,8 @@ export function lookupChannel(store: Store, indicator: string | number): Channel
   }
   const name = indicator.trim();
   if (name === '') throw new BadRequest("Channel name can't be empty.");
-  if (name.length > 60) throw new BadRequest('Channel name too long (limit: 60 characters).');
+  // Code points, as Python's len() counts them (a name outside the BMP is not twice as long).
+  if ([...name].length > 60) throw new BadRequest('Channel name too long (limit: 60 characters).');
   const c = store.channelByName(name);
   if (!c) throw new StreamDoesNotExist(`Channel '${escapeHtml(name)}' does not exist`, { stream: escapeHtml(name) });
   return c;
