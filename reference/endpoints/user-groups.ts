@@ -19,10 +19,7 @@ import { USER_GROUP_SETTINGS, type GroupSettingValue, type UserGroupSetting } fr
 export function getUserGroups(ctx: Ctx): Record<string, unknown> {
   requireMemberOrAdmin(ctx.world, ctx.me);
   const p = ctx.params.read({ include_deactivated_groups: json(z.boolean()).default(false) });
-  const groups = ctx.store
-    .groups()
-    .filter((g) => p.include_deactivated_groups || !g.deactivated)
-    .sort((a, b) => a.id - b.id);
+  const groups = ctx.store.groups().filter((g) => p.include_deactivated_groups || !g.deactivated);
   return { user_groups: groups.map((g) => formatUserGroup(ctx.store, g, ctx.nowMs())) };
 }
 

@@ -28,7 +28,6 @@ export function getUsers(ctx: Ctx): Record<string, unknown> {
     const wanted = new Set(p.user_ids);
     users = users.filter((u) => wanted.has(u.user_id));
   }
-  users.sort((a, b) => a.user_id - b.user_id);
   return { members: users.map((u) => formatUser(ctx.store, ctx.user, u, view)) };
 }
 

@@ -87,7 +87,7 @@ export class Store extends MessageStore implements TableHost {
     const id = this.#usersByApiKey.get(key);
     return id === undefined ? undefined : this.data.users.get(id);
   }
-  /** Realm members as GET /users lists them: humans and bots, active or not; no system bots. */
+  /** Realm members as GET /users lists them: humans and bots, active or not; no system bots; in id order (fixture/load.ts). */
   realmUsers(): User[] {
     return [...this.data.users.values()].filter((u) => !u.is_system_bot);
   }
