@@ -5,6 +5,16 @@ import { DRAFTS } from '../state/drafts.ts';
 import type { User } from '../state/types.ts';
 import type { World } from '../world.ts';
 
+/** The followed-topic push settings Understudy stores (domain/push.ts reads them). */
+export type StoredPushSetting = 'enable_followed_topic_push_notifications' | 'enable_followed_topic_wildcard_mentions_notify';
+
+/** A stored boolean setting without side effects: the update event only when the value changes. */
+export function changePushSetting(world: World, actor: User, name: StoredPushSetting, value: boolean): void {
+  if ((actor[name] ?? true) === value) return;
+  world.store.putUser({ ...actor, [name]: value });
+  world.store.emit([actor.user_id], { type: 'user_settings', op: 'update', property: name, value });
+}
+
 /** Turning draft synchronization off deletes the user's drafts, without draft events: nothing was deleted by the user. */
 export function changeDraftsSynchronization(world: World, actor: User, value: boolean): void {
   if (actor.enable_drafts_synchronization === value) return;

@@ -41,11 +41,18 @@ const DEFAULT_PUSH_SETTINGS: PushSettings = {
 };
 
 /**
- * NOTE: approximation: user settings are fixed at their defaults (no endpoint changes them here); the subscription's
+ * NOTE: approximation: of the user's settings only the followed-topic ones can be changed
+ * (PATCH /settings); the others are fixed at their defaults. The subscription's
  * push_notifications and wildcard_mentions_notify, muting and followed topics are the user's own.
  */
-export function pushSettings(_store: Store, _userId: number): PushSettings {
-  return DEFAULT_PUSH_SETTINGS;
+export function pushSettings(store: Store, userId: number): PushSettings {
+  const user = store.user(userId);
+  return {
+    ...DEFAULT_PUSH_SETTINGS,
+    enable_followed_topic_push_notifications: user?.enable_followed_topic_push_notifications ?? DEFAULT_PUSH_SETTINGS.enable_followed_topic_push_notifications,
+    enable_followed_topic_wildcard_mentions_notify:
+      user?.enable_followed_topic_wildcard_mentions_notify ?? DEFAULT_PUSH_SETTINGS.enable_followed_topic_wildcard_mentions_notify,
+  };
 }
 
 const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;

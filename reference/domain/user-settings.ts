@@ -100,7 +100,12 @@ export const LEGACY_NOTIFICATION_SETTINGS = Object.keys(NOTIFICATION_SETTINGS_LE
 export const RESOLVED_TOPIC_NOTICE_POLICY_NAMES: Readonly<Record<number, string>> = { 1: 'always', 2: 'except_followed', 3: 'never' };
 
 /** The settings Understudy stores on the User record. */
-const STORED = ['enable_drafts_synchronization', 'email_address_visibility'] as const;
+const STORED = [
+  'enable_drafts_synchronization',
+  'email_address_visibility',
+  'enable_followed_topic_push_notifications',
+  'enable_followed_topic_wildcard_mentions_notify',
+] as const;
 
 /** One setting's value for the user. */
 export function userSetting<K extends UserSettingName>(user: User, name: K): SettingValue {
