@@ -3,6 +3,7 @@
 // only when the value changes.
 import { DRAFTS } from '../state/drafts.ts';
 import type { User } from '../state/types.ts';
+import { userSetting } from '../domain/user-settings.ts';
 import type { World } from '../world.ts';
 
 /** The followed-topic push settings Understudy stores (domain/push.ts reads them). */
@@ -10,7 +11,7 @@ export type StoredPushSetting = 'enable_followed_topic_push_notifications' | 'en
 
 /** A stored boolean setting without side effects: the update event only when the value changes. */
 export function changePushSetting(world: World, actor: User, name: StoredPushSetting, value: boolean): void {
-  if ((actor[name] ?? true) === value) return;
+  if (userSetting(actor, name) === value) return;
   world.store.putUser({ ...actor, [name]: value });
   world.store.emit([actor.user_id], { type: 'user_settings', op: 'update', property: name, value });
 }

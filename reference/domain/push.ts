@@ -8,7 +8,8 @@
 // Mentions and direct messages notify in muted channels and topics; the channel
 // setting and wildcard mentions do not.
 import type { Store } from '../state/store.ts';
-import { FLAG, type Message, type Subscription } from '../state/types.ts';
+import { FLAG, type Message, type Subscription, type User } from '../state/types.ts';
+import { userSetting } from './user-settings.ts';
 import { devicesOf } from './devices.ts';
 import { DEVICES, type Device } from '../state/devices.ts';
 
@@ -23,7 +24,7 @@ export type PushTrigger =
   | 'followed_topic_push_notify'
   | 'stream_push_notify';
 
-/** The user settings that decide mobile pushes, at the real server's defaults (zerver/models/users.py). */
+/** The user settings that decide mobile pushes. */
 export interface PushSettings {
   enable_offline_push_notifications: boolean;
   enable_stream_push_notifications: boolean;
@@ -31,28 +32,24 @@ export interface PushSettings {
   enable_followed_topic_push_notifications: boolean;
   enable_followed_topic_wildcard_mentions_notify: boolean;
 }
-
-const DEFAULT_PUSH_SETTINGS: PushSettings = {
-  enable_offline_push_notifications: true,
-  enable_stream_push_notifications: false,
-  wildcard_mentions_notify: true,
-  enable_followed_topic_push_notifications: true,
-  enable_followed_topic_wildcard_mentions_notify: true,
-};
+const PUSH_SETTING_NAMES = [
+  'enable_offline_push_notifications',
+  'enable_stream_push_notifications',
+  'wildcard_mentions_notify',
+  'enable_followed_topic_push_notifications',
+  'enable_followed_topic_wildcard_mentions_notify',
+] as const;
 
 /**
- * NOTE: approximation: of the user's settings only the followed-topic ones can be changed
- * (PATCH /settings); the others are fixed at their defaults. The subscription's
+ * The user's values (domain/user-settings.ts userSetting: the stored ones, else the real
+ * server's defaults). NOTE: approximation: of these only the followed-topic ones can be
+ * changed (PATCH /settings); the others stay at their defaults. The subscription's
  * push_notifications and wildcard_mentions_notify, muting and followed topics are the user's own.
  */
-export function pushSettings(store: Store, userId: number): PushSettings {
-  const user = store.user(userId);
-  return {
-    ...DEFAULT_PUSH_SETTINGS,
-    enable_followed_topic_push_notifications: user?.enable_followed_topic_push_notifications ?? DEFAULT_PUSH_SETTINGS.enable_followed_topic_push_notifications,
-    enable_followed_topic_wildcard_mentions_notify:
-      user?.enable_followed_topic_wildcard_mentions_notify ?? DEFAULT_PUSH_SETTINGS.enable_followed_topic_wildcard_mentions_notify,
-  };
+export function pushSettings(user: User): PushSettings {
+  const out = {} as PushSettings;
+  for (const name of PUSH_SETTING_NAMES) out[name] = userSetting(user, name) === true;
+  return out;
 }
 
 const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;
@@ -104,7 +101,7 @@ function registeredUsers(store: Store): number[] {
 
 /** Why this user gets a push for the message, or null. */
 export function pushTrigger(store: Store, userId: number, message: Message, bits: number): PushTrigger | null {
-  const settings = pushSettings(store, userId);
+  const settings = pushSettings(store.user(userId) as User); // a recipient: users are never removed
   const offline = settings.enable_offline_push_notifications;
   if (message.stream_id === null) return offline ? 'private_message' : null;
   const sub = store.subscription(userId, message.stream_id);
