@@ -1,19 +1,31 @@
-// The official Python client (python-zulip-api) against npm start
-// (scripts/python-client-journey.py): its event-queue calls (register, get_events,
-// call_on_each_event, set_typing_status, deregister) and, through call_endpoint, drafts,
-// scheduled messages and reminders. It runs wherever `python3 -c "import zulip"` works;
-// elsewhere it is skipped, and says why; the script is checked to be valid Python anyway.
+// The official Python client (python-zulip-api) against npm start: every journey under
+// scripts/python-journeys/ (one file a family; common.py is what they share), each against
+// its own `npm start --clock manual`. The client is taken from the upstream source copy
+// beside the repository when there is one (../shared/upstream/python-zulip-api, put on
+// PYTHONPATH), else from whatever `import zulip` finds. Where neither works the journeys are
+// skipped, and say why; the scripts are checked to be valid Python anyway.
 import { spawn, spawnSync } from 'node:child_process';
-import { dirname } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
-const importable = spawnSync('python3', ['-c', 'import zulip'], { stdio: 'ignore' }).status === 0;
+const JOURNEYS = join(REPO, 'scripts', 'python-journeys');
+const UPSTREAM_CLIENT = join(REPO, '..', 'shared', 'upstream', 'python-zulip-api', 'zulip');
+const ENV = {
+  ...process.env,
+  PYTHONPATH: [existsSync(UPSTREAM_CLIENT) ? UPSTREAM_CLIENT : '', process.env['PYTHONPATH'] ?? ''].filter(Boolean).join(':'),
+};
+const importable = spawnSync('python3', ['-c', 'import zulip'], { stdio: 'ignore', env: ENV }).status === 0;
 const REASON =
-  'skipped: the Python client (PyPI package "zulip") is not importable here, and PyPI cannot be reached from this machine to install it';
+  'skipped: the Python client is not importable here (no ../shared/upstream/python-zulip-api, or its dependencies requests and typing_extensions are missing), and PyPI cannot be reached from this machine to install it';
 if (!importable) console.log(`python-client.test.ts: ${REASON}`);
+
+const journeys = readdirSync(JOURNEYS)
+  .filter((f) => f.endsWith('.py') && f !== 'common.py')
+  .sort();
 
 /** npm start --clock manual on a free port; resolves with its URL and a stop function. */
 function startServe(): Promise<{ url: string; stop(): void }> {
@@ -30,21 +42,25 @@ function startServe(): Promise<{ url: string; stop(): void }> {
 }
 
 if (spawnSync('python3', ['--version'], { stdio: 'ignore' }).status === 0) {
-  test('the journey script is valid Python', () => {
-    const parsed = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])', 'scripts/python-client-journey.py'], { cwd: REPO, encoding: 'utf8' });
-    assert.is(parsed.status, 0, parsed.stderr);
+  test('the journey scripts are valid Python', () => {
+    for (const file of ['common.py', ...journeys]) {
+      const parsed = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])', join(JOURNEYS, file)], { encoding: 'utf8' });
+      assert.is(parsed.status, 0, parsed.stderr);
+    }
   });
 }
 
-(importable ? test : test.skip)(`the Python client's event queues, long-polls included, and its call_endpoint with drafts, scheduled messages and reminders, over HTTP${importable ? '' : ` (${REASON})`}`, async () => {
-  const s = await startServe();
-  try {
-    const run = spawnSync('python3', ['scripts/python-client-journey.py', s.url], { cwd: REPO, encoding: 'utf8', timeout: 120_000 });
-    assert.is(run.status, 0, `${run.stdout}\n${run.stderr}`);
-    assert.match(run.stdout, /^ok$/m);
-  } finally {
-    s.stop();
-  }
-});
+for (const file of journeys) {
+  (importable ? test : test.skip)(`the Python client's ${file.replace(/\.py$/, '')} journey over HTTP${importable ? '' : ` (${REASON})`}`, async () => {
+    const s = await startServe();
+    try {
+      const run = spawnSync('python3', [join(JOURNEYS, file), s.url], { cwd: JOURNEYS, env: ENV, encoding: 'utf8', timeout: 120_000 });
+      assert.is(run.status, 0, `${run.stdout}\n${run.stderr}`);
+      assert.match(run.stdout, /^ok$/m);
+    } finally {
+      s.stop();
+    }
+  });
+}
 
 test.run();
