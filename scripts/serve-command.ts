@@ -10,6 +10,7 @@ import { createReference, type Reference, type ReferenceOptions } from '../refer
 import { NEWEST_FEATURE_LEVEL } from '../reference/options.ts';
 import { colors, wantsColor, type Colors } from '../conformance/colors.ts';
 import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
+import { Redactor } from '../conformance/redact.ts';
 import type { MainIO } from '../conformance/cli.ts';
 
 export function serveUsage(prog: string): string {
@@ -162,10 +163,16 @@ function listenError(e: unknown, f: ServeFlags): StartError {
   }
 }
 
+/**
+ * One line per request. The path's query string is masked as the conformance reporters
+ * mask theirs (conformance/redact.ts): a password, API key or token sent in the query
+ * never reaches the log. Bodies and headers are not logged at all. A new Redactor per
+ * line, so that a long-running server keeps no secret it saw.
+ */
 function requestLog(c: Colors, write: (s: string) => void) {
   const paint = (status: number) => (status >= 500 ? c.red : status >= 400 ? c.yellow : c.green)(String(status));
   return ({ method, path, status, ms }: { method: string; path: string; status: number; ms: number }) =>
-    write(`${method} ${path} ${paint(status)} ${c.dim(`${ms.toFixed(1)}ms`)}\n`);
+    write(`${method} ${new Redactor().value(path)} ${paint(status)} ${c.dim(`${ms.toFixed(1)}ms`)}\n`);
 }
 
 /**

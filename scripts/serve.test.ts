@@ -69,6 +69,20 @@ test('prints the ephemeral port it got, logs one line per request, and stops on 
   assert.match(s.output(), /^GET \/api\/v1\/nowhere 404 \d+\.\dms$/m);
 });
 
+test('the request log masks passwords, API keys and tokens sent in query strings, and never logs bodies', async () => {
+  const s = await startServe();
+  const password = 'hunter2-in-query';
+  const key = 'kTf1UbMHKe0sbkgDym68apgMzeURDOzd';
+  await fetch(`${s.url}/api/v1/fetch_api_key?username=iago%40zulip.com&password=${password}`, { method: 'POST' });
+  await fetch(`${s.url}/api/v1/users/me?api_key=${key}&token=tok-tok-tok&anchor=newest`);
+  await post(`${s.url}/api/v1/fetch_api_key`, { username: 'iago@zulip.com', password: 'body-password-9' });
+  assert.is(await s.stop(), 0);
+  const out = s.output();
+  assert.match(out, /^POST \/api\/v1\/fetch_api_key\?username=iago%40zulip\.com&password=\*\*\* \d{3} /m);
+  assert.match(out, /^GET \/api\/v1\/users\/me\?api_key=\*\*\*&token=\*\*\*&anchor=newest 401 /m);
+  for (const secret of [password, key, 'tok-tok-tok', 'body-password-9']) assert.not.ok(out.includes(secret), `${secret} in the log:\n${out}`);
+});
+
 test('stops on SIGINT too', async () => {
   const s = await startServe(['--quiet']);
   assert.is(await s.stop('SIGINT'), 0, s.output());
