@@ -92,7 +92,7 @@ run_conformance() { # name target [cli args...]
     finish_stage "$name" "$start" 0 1
     return
   fi
-  "$NODE" --import tsx scripts/conformance.ts --target "$target" --profile fixtures/profile.json --reporter json --out "$report" "$@" >"$log" 2>&1
+  "$NODE" --import tsx scripts/conformance.ts --target "$target" --profile fixtures/profile.json --reporter json --out "$report" --progress "$@" >"$log" 2>&1
   status=$?
   grep -v -e '^✓' -e '^properties: [0-9]*/' "$log" | sed '/^$/d'
   if [ ! -s "$report" ]; then
@@ -102,11 +102,11 @@ run_conformance() { # name target [cli args...]
   fi
   read -r p f < <("$NODE" -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    const s = r.summary;
-    let failed = s.fail + s.error + s.xpass;
-    if (r.properties && r.properties.divergences > 0) failed += r.properties.divergences;
-    if (!r.ok && failed === 0) failed = 1;
-    console.log(s.pass + s.xfail, failed);' "$report")
+    const s = r.summary, n = s.counts;
+    let failed = n.fail + n.error + n.xpass;
+    if (s.properties && s.properties.divergences > 0) failed += s.properties.divergences;
+    if (!s.ok && failed === 0) failed = 1;
+    console.log(n.pass + n.xfail, failed);' "$report")
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   finish_stage "$name" "$start" "$p" "$f"
 }
