@@ -11,6 +11,7 @@ import { NEWEST_FEATURE_LEVEL } from '../reference/options.ts';
 import { colors, wantsColor, type Colors } from '../conformance/colors.ts';
 import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
 import { Redactor } from '../conformance/redact.ts';
+import { FAULTS, isFault, withFault, type FaultName } from './faults.ts';
 import type { MainIO } from '../conformance/cli.ts';
 
 export function serveUsage(prog: string): string {
@@ -31,6 +32,10 @@ Serves the reference implementation of the Zulip API over HTTP.
   --control-token T    serve /_understudy/ to any client that sends T in the
                        X-Understudy-Control-Token header (without it: loopback clients only)
   --quiet              no line per request
+  --self-test-fault NAME
+                       serve a deliberately broken reference, to see what a conformance
+                       report of a failing server looks like (never for client tests):
+${Object.entries(FAULTS).map(([n, what]) => `                         ${n}: ${what}`).join('\n')}
   --color, --no-color  colour on or off (default: on a terminal, off with NO_COLOR)
   -h, --help           this help
 
@@ -51,6 +56,7 @@ export const SERVE_FLAGS = {
   'no-control': { type: 'boolean', default: false },
   'control-token': { type: 'string' },
   quiet: { type: 'boolean', default: false },
+  'self-test-fault': { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -81,6 +87,7 @@ interface ServeFlags {
   reference: ReferenceOptions;
   fixture?: string;
   controlToken?: string;
+  fault?: FaultName;
 }
 
 function flags(argv: string[], prog: string): ServeFlags {
@@ -104,6 +111,10 @@ function flags(argv: string[], prog: string): ServeFlags {
   if (token !== undefined && (token === '' || values['no-control'])) {
     throw new StartError(EXIT.usage, `--control-token: a non-empty token, and not with --no-control (${prog} --help lists the options)`);
   }
+  const fault = values['self-test-fault'];
+  if (fault !== undefined && !isFault(fault)) {
+    throw new StartError(EXIT.usage, `--self-test-fault: one of ${Object.keys(FAULTS).join(', ')} (a deliberately broken server), not ${JSON.stringify(fault)}`);
+  }
   const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'] };
   if (values.seed !== undefined) reference.seed = values.seed;
   const level = values['feature-level'];
@@ -115,6 +126,7 @@ function flags(argv: string[], prog: string): ServeFlags {
   }
   return {
     ...(token !== undefined ? { controlToken: token } : {}),
+    ...(fault !== undefined ? { fault } : {}),
     port,
     host: values.host,
     quiet: values.quiet,
@@ -179,14 +191,7 @@ function requestLog(c: Colors, write: (s: string) => void) {
  * Starts serving; resolves to undefined once listening (the process then runs until a
  * signal), or to an exit status when it cannot start or only printed help.
  */
-export interface ServeHooks {
-  /** What to serve instead of the reference itself (npm start's --fault: scripts/faults.ts). */
-  wrap?: (reference: Reference) => Reference;
-  /** Said on start, after the URL. */
-  banner?: string;
-}
-
-export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --', hooks: ServeHooks = {}): Promise<number | undefined> {
+export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --'): Promise<number | undefined> {
   const name = prog.replace(/ --$/, '');
   let c = colors(wantsColor({ env: io.env ?? {}, isTTY: io.isTTY }));
   let serving: Serving;
@@ -198,7 +203,8 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
       io.stdout(serveUsage(prog));
       return EXIT.ok;
     }
-    const reference = (hooks.wrap ?? ((r: Reference) => r))(load(f));
+    const loaded = load(f);
+    const reference = f.fault !== undefined ? withFault(loaded, f.fault) : loaded;
     try {
       serving = await serve(reference, {
         port: f.port,
@@ -234,7 +240,7 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   io.stdout(`${controlLine(f.reference.control !== false, f.controlToken !== undefined)}\n`);
   if (f.reference.featureLevel !== undefined) io.stdout(`feature level ${f.reference.featureLevel} (the newest is ${NEWEST_FEATURE_LEVEL})\n`);
   io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
-  if (hooks.banner !== undefined) io.stdout(`${c.red(hooks.banner)}\n`);
+  if (f.fault !== undefined) io.stdout(`${c.red(`SELF-TEST FAULT INJECTED: ${f.fault}: ${FAULTS[f.fault]}`)}\n`);
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { EXIT } from '../conformance/exit-codes.ts';
 import { zulipJsEventsJourney, zulipJsJourney, zulipJsTimedJourney } from '../reference/testing/zulip-js-journey.ts';
 import { SERVE_FLAGS, serveCommand, serveUsage } from './serve-command.ts';
+import { main as conformance } from '../conformance/cli.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -81,6 +82,28 @@ test('the request log masks passwords, API keys and tokens sent in query strings
   assert.match(out, /^POST \/api\/v1\/fetch_api_key\?username=iago%40zulip\.com&password=\*\*\* \d{3} /m);
   assert.match(out, /^GET \/api\/v1\/users\/me\?api_key=\*\*\*&token=\*\*\*&anchor=newest 401 /m);
   for (const secret of [password, key, 'tok-tok-tok', 'body-password-9']) assert.not.ok(out.includes(secret), `${secret} in the log:\n${out}`);
+});
+
+test('--self-test-fault NAME serves a broken server: a conformance run shows the failed ids grouped by cause, in the console and in html', async () => {
+  const s = await startServe(['--clock', 'manual', '--self-test-fault', 'error-without-code']);
+  const html = join(mkdtempSync(join(tmpdir(), 'self-test-')), 'report.html');
+  let out = '';
+  try {
+    assert.match(s.output(), /SELF-TEST FAULT INJECTED: error-without-code: error answers lose their "code"/);
+    const code = await conformance(['--target', s.url, '--only', 'auth', '--reporter', 'console', '--reporter', 'html', '--out', html], { stdout: (x) => void (out += x), stderr: (x) => void (out += x) });
+    assert.is(code, EXIT.failed, out);
+  } finally {
+    await s.stop();
+  }
+  const group = /\n(\d+) did not pass, by first problem[^\n]*:\n  (\d+) × ([^\n]*code[^\n]*)\n/.exec(out);
+  assert.ok(group, out.slice(-3000));
+  assert.ok(Number(group[2]) > 1, 'one cause, many scenarios');
+  const page = readFileSync(html, 'utf8');
+  assert.match(page, new RegExp(`<b class="bad">${group[2]} ×</b>`));
+  assert.match(page, /FAILED/);
+  const bad = await serveCommand(['--self-test-fault', 'nope'], { stdout: () => {}, stderr: (x) => void (out = x) });
+  assert.is(bad, EXIT.usage);
+  assert.match(out, /--self-test-fault: one of history-leak, unsubscribe-noop, error-without-code/);
 });
 
 test('stops on SIGINT too', async () => {
