@@ -237,11 +237,29 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  watchLauncher(io.env ?? {}, () => shutdown('launcher gone'));
   io.stdout(`${controlLine(f.reference.control !== false, f.controlToken !== undefined)}\n`);
   if (f.reference.featureLevel !== undefined) io.stdout(`feature level ${f.reference.featureLevel} (the newest is ${NEWEST_FEATURE_LEVEL})\n`);
   io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
   if (f.fault !== undefined) io.stdout(`${c.red(`SELF-TEST FAULT INJECTED: ${f.fault}: ${FAULTS[f.fault]}`)}\n`);
   return undefined;
+}
+
+/**
+ * Started through npm (`npx understudy serve`, `npm start`), the server is a grandchild of
+ * the process a shell's `kill $!` signals: npm exec ends on SIGTERM without passing it on,
+ * and the server would run on, orphaned. So under npm the server watches its parent and
+ * shuts down as on SIGTERM once it is gone (its parent id changes when it is reparented).
+ * Started directly (`node dist/cli.js serve`, a process manager), it does not.
+ */
+export function watchLauncher(env: Record<string, string | undefined>, gone: () => void, everyMs = 250): (() => void) | undefined {
+  if (env['npm_execpath'] === undefined && env['npm_command'] === undefined) return undefined;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) (clearInterval(timer), gone());
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** What `npm start` says on start about who gets the test-control surface. */

@@ -106,6 +106,37 @@ test('--self-test-fault NAME serves a broken server: a conformance run shows the
   assert.match(out, /--self-test-fault: one of history-leak, unsubscribe-noop, error-without-code/);
 });
 
+test('started through npm, the server ends when what was started is killed (npx understudy serve & … kill $!)', async () => {
+  // A launcher like npm exec: the server is its child, and it dies of SIGTERM without passing it on.
+  const launcher = spawn(
+    process.execPath,
+    ['-e', "const c = require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', '0', '--quiet'], { stdio: ['ignore', 'inherit', 'inherit'] }); console.log('server pid ' + c.pid); setInterval(() => {}, 1000);"],
+    { cwd: REPO, env: { ...ENV, npm_command: 'exec' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  launcher.stdout?.on('data', (chunk: Buffer) => void (out += chunk.toString('utf8')));
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = async (ok: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; Date.now() < end && !ok(); ) await new Promise((r) => setTimeout(r, 50));
+    return ok();
+  };
+  assert.ok(await until(() => /listening on http/.test(out), 20_000), out);
+  const pid = Number(/server pid (\d+)/.exec(out)?.[1]);
+  assert.ok(alive(pid));
+  launcher.kill('SIGTERM');
+  const ended = await until(() => !alive(pid), 5_000);
+  if (!ended) process.kill(pid, 'SIGKILL');
+  assert.ok(ended, 'the server outlived its launcher');
+  assert.match(out, /launcher gone: shutting down/);
+});
+
 test('stops on SIGINT too', async () => {
   const s = await startServe(['--quiet']);
   assert.is(await s.stop('SIGINT'), 0, s.output());
