@@ -99,7 +99,7 @@ contents() {
   local missing=0
   for f in dist/index.js dist/cli.js dist/msw.js dist/fetch.js dist/node-http.js dist/conformance.js \
     dist/types/reference/index.d.ts dist/types/conformance/index.d.ts fixtures/realm.json fixtures/profile.json \
-    fixtures/README.md scenarios/README.md scenarios/users/me.json README.md LICENSE package.json; do
+    fixtures/README.md scenarios/README.md scenarios/users/me.json README.md LICENSE docs/APPROXIMATIONS.md package.json; do
     grep -qx "package/$f" <<<"$list" || { echo "missing: $f"; missing=1; }
   done
   local extra
@@ -157,6 +157,7 @@ cli() { # NODE_BIN [CONFORMANCE_ARGS...]: npx understudy against a served copy, 
   out="$(PATH="$bin:$PATH" npx --no-install understudy --version)" || return 1
   [ "$out" = "$VERSION" ] || { echo "npx understudy --version printed '$out', not $VERSION"; return 1; }
   echo "npx understudy --version: $out"
+  PATH="$bin:$PATH" npx --no-install understudy approximations | grep -q '^# Known approximations' || { echo "npx understudy approximations does not print docs/APPROXIMATIONS.md"; return 1; }
   PATH="$bin:$PATH" setsid npx --no-install understudy serve --port 0 --clock manual --quiet >"$TMP/serve.log" 2>&1 &
   local pid=$!
   PIDS+=("$pid")
