@@ -128,9 +128,10 @@ MSW_VERSION="$("$NODE" -p 'require("./node_modules/msw/package.json").version')"
 TYPES_NODE_VERSION="$("$NODE" -p 'require("./node_modules/@types/node/package.json").version')"
 install() {
   cd "$CONSUMER" && npm install --no-audit --no-fund --prefer-offline --loglevel=error \
-    "$TARBALL" "msw@$MSW_VERSION" "vitest@$VITEST_VERSION" "@types/node@$TYPES_NODE_VERSION"
+    "$TARBALL" "msw@$MSW_VERSION" "vitest@$VITEST_VERSION" "@types/node@$TYPES_NODE_VERSION" \
+    "jest@30" "ts-jest@29" "@types/jest@30" "typescript@5" "typescript7@npm:typescript@7"
 }
-check "npm install the tarball, msw $MSW_VERSION, vitest $VITEST_VERSION, @types/node into a scratch project" install
+check "npm install the tarball, msw $MSW_VERSION, vitest $VITEST_VERSION, @types/node, jest, ts-jest, TypeScript 5 and 7 into a scratch project" install
 cd "$CONSUMER" || exit 1
 
 # The type checks take the longest and need no Node but the one tsc runs on: they run alongside,
@@ -245,6 +246,30 @@ for node in "$NODE" "$NODE22"; do
   if [ "$node" = "$NODE" ]; then only=(); else only=(--only auth --only users --only messages); fi
   check "Node $v: npx understudy --version, serve --port 0, conformance --target it${only[*]:+ (${only[*]})}, an unreachable target" cli "$node" "${only[@]}"
 done
+
+# The README's recipes, as written (scripts/package/recipes.mjs copies them out of the README).
+recipes() {
+  local dir="$CONSUMER/recipes" name status=0
+  "$NODE" "$HERE/recipes.mjs" "$REPO/README.md" "$dir" >"$TMP/recipes.txt" || return 1
+  local bin
+  bin="$(dirname "$NODE")"
+  for name in $(cat "$TMP/recipes.txt"); do
+    case "$name" in
+      vitest) (cd "$dir/$name" && PATH="$bin:$PATH" npx --no-install vitest run --reporter=dot) ;;
+      jest | ts-jest) (cd "$dir/$name" && PATH="$bin:$PATH" npm test --silent) ;;
+      commonjs) (cd "$dir/$name" && "$NODE" test.cjs) ;;
+      typescript)
+        # TypeScript 5 and 7, as written and with "types": ["node"].
+        (cd "$dir/$name" && "$NODE" node_modules/typescript/bin/tsc -p tsconfig.json && "$NODE" node_modules/typescript7/bin/tsc -p tsconfig.json) || { echo "tsc failed on the README's TypeScript recipe"; false; } &&
+          (cd "$dir/$name" && "$NODE" -e 'const f="tsconfig.json",c=JSON.parse(require("fs").readFileSync(f,"utf8"));c.compilerOptions.types=["node"];require("fs").writeFileSync("tsconfig.types-node.json",JSON.stringify(c))' &&
+            "$NODE" node_modules/typescript/bin/tsc -p tsconfig.types-node.json && "$NODE" node_modules/typescript7/bin/tsc -p tsconfig.types-node.json) ;;
+      *) echo "no way to run the README recipe $name: teach scripts/package/check.sh"; false ;;
+    esac || { echo "the README's $name recipe fails as written"; status=1; continue; }
+    echo "the README's $name recipe passes"
+  done
+  return $status
+}
+check "Node $(node_version "$NODE"): the README's recipes as written (vitest, jest, ts-jest, CommonJS, TypeScript 5 and 7)" recipes
 
 check "Node $(node_version "$NODE"): kill of npx understudy serve, a target that is not Zulip, a self-test fault's report, a masked log" bin_behaviour
 
