@@ -8,6 +8,9 @@ import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
 import { deleteEvents, getEvents, register } from './endpoints/events.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
+import { getMessage } from './endpoints/message-get.ts';
+import { renderMessage } from './endpoints/message-render.ts';
+import { deleteTopic } from './endpoints/topic-delete.ts';
 import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
@@ -104,6 +107,10 @@ export const ROUTES: readonly Route[] = [
   api('GET', '/messages/matches_narrow', matchesNarrow),
   api('DELETE', '/messages/{message_id}', deleteMessage),
   since('message_report', api('POST', '/messages/{message_id}/report', reportMessage)),
+  // one message read, Markdown rendered, a topic deleted (issue 22)
+  read('/messages/{message_id}', getMessage),
+  api('POST', '/messages/render', renderMessage),
+  api('POST', '/streams/{stream_id}/delete_topic', deleteTopic),
   api('PATCH', '/realm', updateRealm),
   api('POST', '/typing', setTypingStatus),
 

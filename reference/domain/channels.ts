@@ -54,6 +54,22 @@ export function hasContentAccess(store: Store, user: User, channel: Channel, now
   if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
   if (isGuest(user)) return false;
   if (!channel.invite_only) return true;
+  return inContentAccessGroups(store, user, channel, nowMs);
+}
+
+/**
+ * has_channel_content_access_helper: content access through a subscription or the groups
+ * granting it, without the implicit access of web-public and public channels (the
+ * callers decide those).
+ */
+export function hasContentAccessBySubscriptionOrGroups(store: Store, user: User, channel: Channel, nowMs: number): boolean {
+  if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
+  if (isGuest(user)) return false;
+  return inContentAccessGroups(store, user, channel, nowMs);
+}
+
+/** is_user_in_groups_granting_content_access (the caller has kept guests out). */
+function inContentAccessGroups(store: Store, user: User, channel: Channel, nowMs: number): boolean {
   if (inChannelGroup(store, user, channel, 'can_subscribe_group', nowMs)) return true;
   // Adding subscribers to a private channel one is not in: from feature level 349.
   return atLeast(store, 'add_subscribers_without_subscribing') && inChannelGroup(store, user, channel, 'can_add_subscribers_group', nowMs);
