@@ -3,10 +3,11 @@
 // (get_events_backend, cleanup_event_queue) and zerver/lib/events.py (do_events_register).
 import { z } from 'zod';
 import { accessQueue, acknowledge, allocateQueue, checkQueueSpec, deleteQueue, markConnected, type QueueSpec } from '../actions/event-queues.ts';
+import { allowsWebPublicAccess } from '../domain/channels.ts';
 import { formatEvent } from '../domain/event-format.ts';
 import { atLeast } from '../domain/feature-levels.ts';
 import { initialState, NO_CAPABILITIES, type ClientCapabilities } from '../domain/initial-state.ts';
-import { BadRequest } from '../errors.ts';
+import { BadRequest, SessionUnauthorized } from '../errors.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
@@ -70,7 +71,9 @@ export function register(ctx: Ctx): Record<string, unknown> {
   const idle = atLeast(ctx.world, 'idle_queue_timeout') ? ctx.params.one('idle_queue_timeout', IDLE_QUEUE_TIMEOUT) : undefined;
   const me = ctx.user;
   if (me === null) {
-    // A spectator in an organization with public access: state, but no queue.
+    // A logged-out visitor of the web app (POST /json/register), in an organization with
+    // public access: a spectator, with state but no queue. Elsewhere the view asks for a session.
+    if (!allowsWebPublicAccess(ctx.store)) throw new SessionUnauthorized();
     if (p.client_gravatar === true) throw new BadRequest("Invalid 'client_gravatar' parameter for anonymous request");
     if (p.include_subscribers !== 'false') throw new BadRequest("Invalid 'include_subscribers' parameter for anonymous request");
   }
