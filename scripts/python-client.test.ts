@@ -7,6 +7,8 @@
 // which the system interpreter sees and a pyenv or venv `python3` first on PATH may not: the
 // first of `python3` and `/usr/bin/python3` that can `import zulip` runs the journeys. Where
 // none can they are skipped, and say why; the scripts are checked to be valid Python anyway.
+// CI sets UNDERSTUDY_REQUIRE_PYTHON_CLIENT=1 (.ci/run): there a client that cannot be
+// imported is a failure, not a skip.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,6 +28,12 @@ const importable = PYTHON !== undefined;
 const REASON =
   'skipped: no Python here can import the client (no ../shared/upstream/python-zulip-api, or its dependencies requests, typing_extensions and distro are missing: apt-get install python3-requests python3-typing-extensions python3-distro), and PyPI cannot be reached from this machine to install it';
 if (!importable) console.log(`python-client.test.ts: ${REASON}`);
+
+if (process.env['UNDERSTUDY_REQUIRE_PYTHON_CLIENT'] === '1') {
+  test('the Python client is importable where it is required (CI)', () => {
+    assert.ok(importable, REASON);
+  });
+}
 
 const journeys = readdirSync(JOURNEYS)
   .filter((f) => f.endsWith('.py') && f !== 'common.py')
