@@ -21,6 +21,17 @@ import { systemGroupId } from './groups.ts';
 import { CHANNEL_SETTINGS, hasPermission } from './permissions.ts';
 import { isAdmin, isGuest } from './users.ts';
 
+/**
+ * Realm.allow_web_public_streams_access (has_web_public_streams): the server allows
+ * web-public channels, the organization spectator access, and some channel is
+ * web-public (get_web_public_streams_queryset: public, with shared history). A look at
+ * the channels, not at any message.
+ */
+export function allowsWebPublicAccess(store: Store): boolean {
+  if (!store.config.web_public_streams_enabled || !store.realm.enable_spectator_access) return false;
+  return store.channels().some((c) => c.is_web_public && !c.invite_only && c.history_public_to_subscribers);
+}
+
 export function isSubscribed(store: Store, userId: number, streamId: number): boolean {
   return store.subscription(userId, streamId) !== undefined;
 }
