@@ -58,6 +58,20 @@ export class Unauthorized extends ApiError {
   }
 }
 
+/** 401 UNAUTHORIZED on the web app's session paths (/json/...): the Session challenge (json_unauthorized(www_authenticate="session")). */
+export class SessionUnauthorized extends ApiError {
+  constructor() {
+    super(401, 'UNAUTHORIZED', 'Not logged in: API authentication or user session required', {}, { 'WWW-Authenticate': 'Session realm="zulip"' });
+  }
+}
+
+/** 403 CSRF_FAILED: Django's CSRF check refused a web-app request (zerver/middleware.py csrf_failure). */
+export class CsrfFailed extends ApiError {
+  constructor(reason: string) {
+    super(403, 'CSRF_FAILED', `CSRF error: ${reason}`, { reason });
+  }
+}
+
 /** Key-fetching endpoints keep these codes (REST routes turn them into UNAUTHORIZED). */
 export class UserDeactivated extends ApiError {
   constructor() {

@@ -241,6 +241,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'GET /users/me/{stream_id}/topics answers for archived channels',
     before: 'an archived channel is "Invalid channel ID"',
   },
+  idle_queue_timeout: {
+    source: `${CHANGELOG} (feature level 481); ${api('register-queue')}`,
+    change: 'POST /register takes idle_queue_timeout (seconds, or "mobile" for 12 hours; 10 minutes by default, at most 7 days) and answers idle_queue_timeout_secs, the idle time granted',
+    before: 'idle_queue_timeout is an unknown parameter (ignored) and the answer has no idle_queue_timeout_secs',
+  },
   legacy_push_removal: {
     source: `${CHANGELOG} (feature level 483); ${api('register-push-device')}`,
     change: 'a successful push registration removes the user\'s legacy registrations of the same token',

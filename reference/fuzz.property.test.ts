@@ -32,7 +32,7 @@ const NAMES = [
   'delete', 'can_manage_group', 'can_mention_group', 'actions', 'deactivation_notification_comment', 'report_type',
   'user_ids', 'include_custom_profile_fields', 'include_all', 'include_public', 'stream', 'username', 'password', 'token',
   'include_profile', 'moderation_request_channel_id', 'message_content_delete_limit_seconds', 'waiting_period_threshold',
-  'can_delete_own_message_group', 'include_deactivated_groups', 'ms', 'id', 'email', 'full_name', 'role',
+  'can_delete_own_message_group', 'include_deactivated_groups', 'ms', 'id', 'email', 'full_name', 'role', 'topic_name',
 ];
 
 const jsonish = fc.oneof(

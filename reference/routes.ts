@@ -1,6 +1,8 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
-// flow needs about a route. Patterns are under /api/v1 (the API) or /_understudy (the
-// test-control surface); {name} matches digits only, as the real server's URL patterns do.
+// flow needs about a route. Patterns are under /api/v1 (the API), /json (the web app's
+// session paths: only where a logged-out visitor may come, POST /json/register) or
+// /_understudy (the test-control surface); {name} matches digits only, as the real
+// server's URL patterns do.
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
@@ -8,6 +10,9 @@ import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
 import { deleteEvents, getEvents, register } from './endpoints/events.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
+import { getMessage } from './endpoints/message-get.ts';
+import { renderMessage } from './endpoints/message-render.ts';
+import { deleteTopic } from './endpoints/topic-delete.ts';
 import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
@@ -36,8 +41,13 @@ import type { Handler } from './request/context.ts';
  * - public-access: anonymous callers too, in an organization that uses the public
  *   access option (web-public channels enabled and spectator access on); else as user.
  * - none: no authentication; an Authorization header is not even read.
+ * - web-visitor: a /json path of the web app, served to logged-out visitors
+ *   (allow_anonymous_user_web). Understudy has no login sessions, so every caller is
+ *   one: the Authorization header is not read (the real server reads it only under
+ *   /api); the web app's CSRF cookie and token are checked (http/csrf.ts) before the
+ *   parameters; whether the organization admits visitors is the endpoint's to say.
  */
-export type AuthPolicy = 'user' | 'public-access' | 'none';
+export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor';
 
 export interface Route {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -70,6 +80,8 @@ const api = (method: Method, path: string, handler: Handler, auth: AuthPolicy = 
   replayable,
   handler,
 });
+/** A /json path of the web app that logged-out visitors may call. */
+const web = (method: Method, path: string, handler: Handler): Route => ({ method, path: `/json${path}`, auth: 'web-visitor', control: false, replayable: false, handler });
 /** The route exists from this feature level on. */
 const since = (key: FeatureKey, route: Route): Route => ({ ...route, since: key });
 /** A read whose repeats may be replayed. */
@@ -93,8 +105,10 @@ export const ROUTES: readonly Route[] = [
   read('/streams', getStreams),
   api('GET', '/get_stream_id', getStreamId),
 
-  // real-time events
-  api('POST', '/register', register, 'public-access'),
+  // real-time events: a logged-out visitor (spectator) registers on the web app's path only
+  // (zerver/lib/rest.py lets anonymous requests in on /json, never on /api)
+  api('POST', '/register', register),
+  web('POST', '/register', register),
   api('GET', '/events', getEvents),
   api('DELETE', '/events', deleteEvents),
 
@@ -104,6 +118,10 @@ export const ROUTES: readonly Route[] = [
   api('GET', '/messages/matches_narrow', matchesNarrow),
   api('DELETE', '/messages/{message_id}', deleteMessage),
   since('message_report', api('POST', '/messages/{message_id}/report', reportMessage)),
+  // one message read, Markdown rendered, a topic deleted (issue 22)
+  read('/messages/{message_id}', getMessage),
+  api('POST', '/messages/render', renderMessage),
+  api('POST', '/streams/{stream_id}/delete_topic', deleteTopic),
   api('PATCH', '/realm', updateRealm),
   api('POST', '/typing', setTypingStatus),
 

@@ -18,7 +18,12 @@ declare module 'zulip-js' {
       subscriptions: { retrieve(params?: Params): Promise<Json> };
       topics: { retrieve(params: Params): Promise<Json> };
     };
-    messages: { send(params: Params): Promise<Json>; retrieve(params: Params): Promise<Json> };
+    messages: {
+      send(params: Params): Promise<Json>;
+      retrieve(params: Params): Promise<Json>;
+      getById(params: Params & { message_id: number }): Promise<Json>;
+      render(params: string | Params): Promise<Json>;
+    };
     queues: { register(params?: Params): Promise<Json>; deregister(params: Params): Promise<Json> };
     events: { retrieve(params: Params): Promise<Json> };
     typing: { send(params: Params): Promise<Json> };

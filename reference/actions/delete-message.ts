@@ -2,7 +2,7 @@
 // zerver/lib/message.py validate_can_delete_message): check, then do, then emit.
 import type { DeleteMessageEvent } from '../state/events.ts';
 import { hasPermission, CHANNEL_SETTINGS, REALM_SETTINGS } from '../domain/permissions.ts';
-import { hasMessageAccess } from '../domain/messages.ts';
+import { accessMessage } from '../domain/message-access.ts';
 import { firstMessageId } from '../domain/channels.ts';
 import { atLeast } from '../domain/feature-levels.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
@@ -11,11 +11,9 @@ import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
 import { notifyRemoval } from './push-notify.ts';
 
-/** The message the user may modify, or "Invalid message(s)" for missing and forbidden alike. */
+/** The message the user may modify (access_message, is_modifying_message), or "Invalid message(s)" for missing and forbidden alike. */
 export function accessMessageForModify(world: World, actor: User, id: number): Message {
-  const m = world.store.message(id);
-  if (!m || !hasMessageAccess(world.store, actor, m, world.nowMs(), true)) throw new BadRequest('Invalid message(s)');
-  return m;
+  return accessMessage(world.store, actor, id, world.nowMs(), true).message;
 }
 
 export function checkCanDeleteMessage(world: World, user: User, m: Message): void {
@@ -45,25 +43,27 @@ export function checkCanDeleteMessage(world: World, user: User, m: Message): voi
 }
 
 /**
- * Who hears of the deletion (event_recipient_ids_for_action_on_messages), plus the actor. In
- * no particular order: each user's queues get the one event whatever the order.
+ * Who hears of the deletion of these messages of one conversation
+ * (event_recipient_ids_for_action_on_messages), plus the actor. In no particular order:
+ * each user's queues get the one event whatever the order.
  */
-function deletionAudience(world: World, m: Message, actor: User): Set<number> {
+function deletionAudience(world: World, messages: readonly Message[], actor: User): Set<number> {
   const store = world.store;
-  const withRows = store.usersWithRow(m.id);
+  const first = messages[0] as Message;
+  const withRows = new Set<number>();
+  for (const m of messages) for (const id of store.usersWithRow(m.id)) withRows.add(id);
   const audience = new Set<number>();
-  if (m.stream_id === null) for (const id of withRows) audience.add(id);
+  if (first.stream_id === null) for (const id of withRows) audience.add(id);
   else {
-    const channel = store.channel(m.stream_id);
-    const subscribers = store.subscribers(m.stream_id);
+    const channel = store.channel(first.stream_id);
+    const subscribers = store.subscribers(first.stream_id);
     if (channel && !channel.invite_only) {
       for (const id of subscribers) audience.add(id);
       for (const id of withRows) if (!isGuest(store.user(id) as User)) audience.add(id);
     } else if (channel?.history_public_to_subscribers) {
       for (const id of subscribers) audience.add(id);
     } else {
-      const rows = new Set(withRows);
-      for (const id of subscribers) if (rows.has(id)) audience.add(id);
+      for (const id of subscribers) if (withRows.has(id)) audience.add(id);
     }
   }
   audience.add(actor.user_id);
@@ -71,20 +71,27 @@ function deletionAudience(world: World, m: Message, actor: User): Set<number> {
 }
 
 export function doDeleteMessage(world: World, actor: User, m: Message): void {
+  doDeleteMessages(world, actor, [m]);
+}
+
+/**
+ * Delete messages of one conversation (one channel topic, or one direct conversation) as
+ * one batch of do_delete_messages: one delete_message event with the ids ascending, to
+ * everyone who could see them and the actor; the channel's new first_message_id, when the
+ * batch held it, to the same users first; their push notifications withdrawn.
+ */
+export function doDeleteMessages(world: World, actor: User, batch: readonly Message[]): void {
+  if (batch.length === 0) return;
   const store = world.store;
-  const audience = deletionAudience(world, m, actor);
-  const channel = m.stream_id === null ? undefined : store.channel(m.stream_id);
+  const first = batch[0] as Message;
+  const ids = batch.map((m) => m.id).sort((a, b) => a - b);
+  const audience = deletionAudience(world, batch, actor);
+  const channel = first.stream_id === null ? undefined : store.channel(first.stream_id);
   const firstBefore = channel ? firstMessageId(store, channel) : null;
-  store.removeMessage(m.id);
-  const event: DeleteMessageEvent = { type: 'delete_message', message_ids: [m.id], message_type: m.type };
-  if (m.stream_id !== null) {
-    event.stream_id = m.stream_id;
-    event.topic = m.topic.toLowerCase();
-  }
-  store.emit(audience, event);
-  notifyRemoval(world, [m.id]);
-  if (channel && firstBefore === m.id) {
-    store.emit(store.subscribers(channel.stream_id), {
+  for (const id of ids) store.removeMessage(id);
+  notifyRemoval(world, ids);
+  if (channel && firstBefore !== null && ids.includes(firstBefore)) {
+    store.emit(audience, {
       type: 'stream',
       op: 'update',
       property: 'first_message_id',
@@ -93,4 +100,10 @@ export function doDeleteMessage(world: World, actor: User, m: Message): void {
       name: channel.name,
     });
   }
+  const event: DeleteMessageEvent = { type: 'delete_message', message_ids: ids, message_type: first.type };
+  if (first.stream_id !== null) {
+    event.stream_id = first.stream_id;
+    event.topic = first.topic.toLowerCase();
+  }
+  store.emit(audience, event);
 }

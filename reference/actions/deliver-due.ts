@@ -88,7 +88,7 @@ function deliverMessage(world: World, row: ScheduledMessageRecord): void {
       topic: row.topic,
       readBySender: row.read_by_sender,
       client: row.client,
-      localId: undefined,
+      localEcho: undefined,
     });
     const { message } = doSendMessage(world, prepared, undefined);
     table.put({ ...row, delivered: true, delivered_message_id: message.id });

@@ -46,7 +46,7 @@ export function checkReminder(world: World, actor: User, input: ReminderInput): 
     topic: undefined,
     readBySender: false,
     client: input.client,
-    localId: undefined,
+    localEcho: undefined,
   });
   return {
     user_id: actor.user_id,

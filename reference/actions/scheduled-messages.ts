@@ -51,7 +51,7 @@ function recipientParam(type: 'stream' | 'private', to: number | number[]): stri
 }
 
 function checkMessage(world: World, sender: User, type: 'stream' | 'private', to: string, topic: string | undefined, content: string, client: string, readBySender?: boolean): PreparedMessage {
-  return checkSendMessage(world, sender, { type, to, content, topic, readBySender, client, localId: undefined });
+  return checkSendMessage(world, sender, { type, to, content, topic, readBySender, client, localEcho: undefined });
 }
 
 export function checkScheduleMessage(world: World, actor: User, input: ScheduleInput): SchedulePlan {

@@ -32,7 +32,18 @@ export interface SendRequest {
   topic: string | undefined;
   readBySender: boolean | undefined;
   client: string;
-  localId: string | undefined;
+  /** local_id and queue_id of the request, when both are given. */
+  localEcho: LocalEcho | undefined;
+}
+
+/**
+ * The sender's local id for the message, echoed as local_message_id in the message event
+ * of the one queue the request named (zulip/zulip zerver/tornado/event_queue.py,
+ * get_client_info_for_message_event: is_sender is that queue only).
+ */
+export interface LocalEcho {
+  localId: string;
+  queueId: string;
 }
 
 export interface PreparedMessage {
@@ -151,7 +162,7 @@ function prepare(
  * for the topic, when sending changed it.
  */
 export function sendMessage(world: World, sender: User, req: SendRequest): SentMessage {
-  return doSendMessage(world, checkSendMessage(world, sender, req), req.localId);
+  return doSendMessage(world, checkSendMessage(world, sender, req), req.localEcho);
 }
 
 export interface SentMessage {
@@ -165,7 +176,7 @@ export interface SentMessage {
  * then apply the automatic topic-visibility changes (the sender's, and follows for the
  * mentioned) with their user_topic events.
  */
-export function doSendMessage(world: World, prepared: PreparedMessage, localId: string | undefined): SentMessage {
+export function doSendMessage(world: World, prepared: PreparedMessage, localEcho: LocalEcho | undefined): SentMessage {
   const store = world.store;
   const draft = prepared.message;
   const sender = store.user(draft.sender_id) as User;
@@ -174,7 +185,10 @@ export function doSendMessage(world: World, prepared: PreparedMessage, localId: 
   store.addMessage(message, prepared.flags);
   for (const [userId, bits] of prepared.flags) {
     const event: MessageEvent = { type: 'message', message, flags: flagNames(bits) };
-    if (userId === message.sender_id && localId !== undefined) event.local_message_id = localId;
+    if (userId === message.sender_id && localEcho !== undefined) {
+      event.local_message_id = localEcho.localId;
+      event.sender_queue_id = localEcho.queueId;
+    }
     store.emit([userId], event);
   }
   deliverToWatchers(world, message, prepared.flags);

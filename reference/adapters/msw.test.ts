@@ -20,11 +20,11 @@ async function withHandlers(baseUrl: string, fn: () => Promise<void>): Promise<v
   }
 }
 
-test('one handler per mount: /api/v1 and /_understudy', () => {
-  assert.equal([...MOUNTS], ['/api/v1', '/_understudy']);
+test('one handler per mount: /api/v1, /json/register and /_understudy', () => {
+  assert.equal([...MOUNTS], ['/api/v1/*', '/json/register', '/_understudy/*']);
   const seen: string[] = [];
   const handlers = createHandlers(createReference(), { baseUrl: 'http://zulip.test///', http: { all: (path) => (seen.push(path), path) } });
-  assert.equal(handlers, ['http://zulip.test/api/v1/*', 'http://zulip.test/_understudy/*']);
+  assert.equal(handlers, ['http://zulip.test/api/v1/*', 'http://zulip.test/json/register', 'http://zulip.test/_understudy/*']);
   assert.equal(seen, handlers);
 });
 
@@ -32,6 +32,8 @@ test('answers the API and the control surface, and leaves other hosts and paths 
   withHandlers('http://zulip.test', async () => {
     assert.is((await fetch('http://zulip.test/api/v1/users/me', { headers: IAGO })).status, 200);
     assert.is((await fetch('http://zulip.test/_understudy/clock/advance', { method: 'POST', body: new URLSearchParams({ ms: '1' }) })).status, 200);
+    // The web app's spectator registration: without the CSRF cookie, Django's 403.
+    assert.is((await fetch('http://zulip.test/json/register', { method: 'POST' })).status, 403);
     for (const url of ['http://other.test/api/v1/users/me', 'http://zulip.test/json/users/me', 'http://zulip.test/']) {
       const res = await fetch(url, { headers: IAGO });
       assert.is(res.status, 599, url);

@@ -1,5 +1,5 @@
 // The msw front door: request handlers that answer every request under baseUrl
-// (/api/v1/* and /_understudy/*) through reference.handle. Types only, no behaviour.
+// (/api/v1/*, the one web-app path /json/register, and /_understudy/*) through reference.handle. Types only, no behaviour.
 // Works with setupServer (Node) and setupWorker (browser), msw 2 and msw 3: pass
 // your msw's `http` namespace when it is not the `msw` this package resolves.
 // Browser-safe: no node:*.
@@ -26,14 +26,15 @@ export interface HandlerOptions<H> {
   http?: HttpNamespace<H>;
 }
 
-export const MOUNTS = ['/api/v1', '/_understudy'] as const;
+/** The paths answered: the API, the web app's spectator registration, the control surface. */
+export const MOUNTS = ['/api/v1/*', '/json/register', '/_understudy/*'] as const;
 
 export function createHandlers<H = ReturnType<typeof mswHttp.all>>(reference: FetchHandler, options: HandlerOptions<H>): H[] {
   const http = options.http ?? (mswHttp as unknown as HttpNamespace<H>);
   const base = options.baseUrl.replace(/\/+$/, '');
   const prefix = basePath(base);
   const resolver = prefix === '' ? ({ request }: { request: Request }) => reference.handle(request) : async ({ request }: { request: Request }) => reference.handle(await unprefixed(request, prefix));
-  return MOUNTS.map((mount) => http.all(`${base}${mount}/*`, resolver));
+  return MOUNTS.map((mount) => http.all(`${base}${mount}`, resolver));
 }
 
 function basePath(base: string): string {

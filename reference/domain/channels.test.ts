@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
 import type { Channel, GroupSettingValue } from '../state/types.ts';
-import { accessChannelById, hasBasicAccess, hasContentAccess, hasMetadataAccess } from './channels.ts';
+import { accessChannelById, allowsWebPublicAccess, hasBasicAccess, hasContentAccess, hasMetadataAccess } from './channels.ts';
 import { systemGroupId } from './groups.ts';
 
 const user = (ref: Reference, name: string) => ref.store.userByEmail(`${name}@zulip.com`)!;
@@ -114,3 +114,18 @@ test('accessChannelById: missing, archived and private-out-of-reach all answer "
 });
 
 test.run();
+
+test('web-public access needs the server setting, spectator access and a web-public channel (archived ones count)', () => {
+  const ref = createReference();
+  assert.ok(allowsWebPublicAccess(ref.store));
+  const webPublic = ref.store.channels().filter((c) => c.is_web_public);
+  assert.is(webPublic.length, 1);
+  const only = webPublic[0] as Channel;
+  ref.store.putChannel({ ...only, is_archived: true });
+  assert.ok(allowsWebPublicAccess(ref.store), 'an archived web-public channel still counts');
+  ref.store.putChannel({ ...only, is_web_public: false });
+  assert.not.ok(allowsWebPublicAccess(ref.store), 'no web-public channel left');
+  ref.store.putChannel(only);
+  ref.control.setConfig({ enable_spectator_access: false });
+  assert.not.ok(allowsWebPublicAccess(ref.store), 'spectator access off');
+});

@@ -21,6 +21,17 @@ import { systemGroupId } from './groups.ts';
 import { CHANNEL_SETTINGS, hasPermission } from './permissions.ts';
 import { isAdmin, isGuest } from './users.ts';
 
+/**
+ * Realm.allow_web_public_streams_access (has_web_public_streams): the server allows
+ * web-public channels, the organization spectator access, and some channel is
+ * web-public (get_web_public_streams_queryset: public, with shared history). A look at
+ * the channels, not at any message.
+ */
+export function allowsWebPublicAccess(store: Store): boolean {
+  if (!store.config.web_public_streams_enabled || !store.realm.enable_spectator_access) return false;
+  return store.channels().some((c) => c.is_web_public && !c.invite_only && c.history_public_to_subscribers);
+}
+
 export function isSubscribed(store: Store, userId: number, streamId: number): boolean {
   return store.subscription(userId, streamId) !== undefined;
 }
@@ -54,6 +65,22 @@ export function hasContentAccess(store: Store, user: User, channel: Channel, now
   if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
   if (isGuest(user)) return false;
   if (!channel.invite_only) return true;
+  return inContentAccessGroups(store, user, channel, nowMs);
+}
+
+/**
+ * has_channel_content_access_helper: content access through a subscription or the groups
+ * granting it, without the implicit access of web-public and public channels (the
+ * callers decide those).
+ */
+export function hasContentAccessBySubscriptionOrGroups(store: Store, user: User, channel: Channel, nowMs: number): boolean {
+  if (isSubscribed(store, user.user_id, channel.stream_id)) return true;
+  if (isGuest(user)) return false;
+  return inContentAccessGroups(store, user, channel, nowMs);
+}
+
+/** is_user_in_groups_granting_content_access (the caller has kept guests out). */
+function inContentAccessGroups(store: Store, user: User, channel: Channel, nowMs: number): boolean {
   if (inChannelGroup(store, user, channel, 'can_subscribe_group', nowMs)) return true;
   // Adding subscribers to a private channel one is not in: from feature level 349.
   return atLeast(store, 'add_subscribers_without_subscribing') && inChannelGroup(store, user, channel, 'can_add_subscribers_group', nowMs);

@@ -63,6 +63,7 @@ export const FEATURE_LEVELS = [
   { level: 470, key: 'remove_client_device' },
   { level: 475, key: 'date_joined_first_login' },
   { level: 480, key: 'archived_channel_topics' },
+  { level: 481, key: 'idle_queue_timeout' },
   { level: 483, key: 'legacy_push_removal' },
   { level: 490, key: 'is_deleted' },
   { level: 493, key: 'video_calls' },

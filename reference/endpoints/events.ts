@@ -3,13 +3,15 @@
 // (get_events_backend, cleanup_event_queue) and zerver/lib/events.py (do_events_register).
 import { z } from 'zod';
 import { accessQueue, acknowledge, allocateQueue, checkQueueSpec, deleteQueue, markConnected, type QueueSpec } from '../actions/event-queues.ts';
+import { allowsWebPublicAccess } from '../domain/channels.ts';
 import { formatEvent } from '../domain/event-format.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { initialState, NO_CAPABILITIES, type ClientCapabilities } from '../domain/initial-state.ts';
-import { BadRequest } from '../errors.ts';
+import { BadRequest, SessionUnauthorized } from '../errors.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
-import type { EventQueue, QueueCapabilities } from '../state/event-queues.ts';
+import { MOBILE_QUEUE_TIMEOUT_SECS, type EventQueue, type QueueCapabilities } from '../state/event-queues.ts';
 import { includeSubscribersParam } from './subscriptions.ts';
 
 const CAPABILITY_KEYS = [
@@ -52,11 +54,26 @@ const REGISTER_PARAMS = {
   queue_lifespan_secs: json(z.int()).default(0),
 };
 
+/**
+ * idle_queue_timeout (feature level 481): a JSON-encoded positive integer of seconds, or
+ * the JSON string "mobile"; capped at seven days when the queue is made.
+ * NOTE: approximation: the real server's validation of this parameter is not in the
+ * source at hand (level 442); its documented schema (an integer of at least 1, or
+ * "mobile", JSON-encoded) is followed, and any other value is a 400 naming the
+ * parameter in typed_endpoint's words ("idle_queue_timeout is too small", "Invalid
+ * idle_queue_timeout", "idle_queue_timeout is not valid JSON"), which may differ from
+ * the real server's.
+ */
+const IDLE_QUEUE_TIMEOUT = json(z.union([z.int().min(1), z.literal('mobile')])).optional();
+
 export function register(ctx: Ctx): Record<string, unknown> {
   const p = { ...ctx.params.read(REGISTER_PARAMS), include_subscribers: ctx.params.one('include_subscribers', includeSubscribersParam(ctx.world)) };
+  const idle = atLeast(ctx.world, 'idle_queue_timeout') ? ctx.params.one('idle_queue_timeout', IDLE_QUEUE_TIMEOUT) : undefined;
   const me = ctx.user;
   if (me === null) {
-    // A spectator in an organization with public access: state, but no queue.
+    // A logged-out visitor of the web app (POST /json/register), in an organization with
+    // public access: a spectator, with state but no queue. Elsewhere the view asks for a session.
+    if (!allowsWebPublicAccess(ctx.store)) throw new SessionUnauthorized();
     if (p.client_gravatar === true) throw new BadRequest("Invalid 'client_gravatar' parameter for anonymous request");
     if (p.include_subscribers !== 'false') throw new BadRequest("Invalid 'include_subscribers' parameter for anonymous request");
   }
@@ -69,7 +86,9 @@ export function register(ctx: Ctx): Record<string, unknown> {
     client_gravatar: p.client_gravatar ?? me !== null,
     capabilities: queueCapabilities(capabilities),
     client: clientName(ctx),
-    lifespan_secs: p.queue_lifespan_secs,
+    // NOTE: approximation: the older, undocumented queue_lifespan_secs is still read, and
+    // idle_queue_timeout wins over it when both are given.
+    lifespan_secs: idle === undefined ? p.queue_lifespan_secs : idle === 'mobile' ? MOBILE_QUEUE_TIMEOUT_SECS : idle,
   };
   if (me !== null) checkQueueSpec(me, spec);
   const fetch = p.fetch_event_types ?? p.event_types;
@@ -85,7 +104,9 @@ export function register(ctx: Ctx): Record<string, unknown> {
   const versions = { zulip_version: config.version, zulip_feature_level: config.feature_level, zulip_merge_base: config.version };
   if (me === null) return { queue_id: null, ...versions, ...state };
   const queue = allocateQueue(ctx.world, me, spec);
-  return { queue_id: queue.queue_id, last_event_id: -1, ...versions, ...state };
+  // The idle time granted, after the default and the cap (a spectator has no queue, and no such field).
+  const granted = atLeast(ctx.world, 'idle_queue_timeout') ? { idle_queue_timeout_secs: queue.timeout_ms / 1000 } : {};
+  return { queue_id: queue.queue_id, ...granted, last_event_id: -1, ...versions, ...state };
 }
 
 /** GET /events takes the registration parameters too, each capability as its own flag, all false by default. */

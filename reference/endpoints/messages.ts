@@ -38,8 +38,8 @@ export function sendMessage(ctx: Ctx): Record<string, unknown> {
     topic: p.topic,
     readBySender: p.read_by_sender,
     client: clientName(ctx),
-    // The sender's queue tells its own message apart by local_id (local_message_id).
-    localId: p.queue_id !== undefined ? p.local_id : undefined,
+    // The sender's queue named here tells its own message apart by local_id (local_message_id).
+    localEcho: p.queue_id !== undefined && p.local_id !== undefined ? { localId: p.local_id, queueId: p.queue_id } : undefined,
   });
   return senderPolicy === null ? { id: message.id } : { id: message.id, automatic_new_visibility_policy: senderPolicy };
 }

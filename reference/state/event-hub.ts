@@ -110,6 +110,12 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
       return [event.message_type === 'stream' && event.topic === '' ? { ...event, topic: topic('') } : event];
     case 'user_topic':
       return [event.topic_name === '' ? { ...event, topic_name: topic('') } : event];
+    case 'message': {
+      // local_message_id goes to the queue the send named, not to the sender's other queues.
+      if (event.sender_queue_id === undefined || event.sender_queue_id === queue.queue_id) return [event];
+      const { local_message_id: _local, ...rest } = event;
+      return [rest];
+    }
     default:
       return [event];
   }

@@ -16,6 +16,8 @@ import type { Message } from './types.ts';
 export const DEFAULT_QUEUE_TIMEOUT_MS = 600_000;
 /** The longest lifespan a client may ask for: seven days. */
 export const MAX_QUEUE_TIMEOUT_MS = 7 * 24 * 3600_000;
+/** idle_queue_timeout "mobile": the timeout recommended for mobile clients, twelve hours (POST /register, feature level 481). */
+export const MOBILE_QUEUE_TIMEOUT_SECS = 12 * 3600;
 /**
  * NOTE: approximation: the real server has no such bound; a queue that holds this many
  * unacknowledged events is collected as if it had timed out (its client re-registers on

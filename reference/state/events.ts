@@ -15,8 +15,10 @@ export interface MessageEvent {
   message: Message;
   /** The recipient's flags, by name (shared: see flagNames). */
   flags: readonly string[];
-  /** Only to the sender's queue named in the request, echoing its local_id. */
+  /** Only to the sender's queue named in the request (sender_queue_id), echoing its local_id. */
   local_message_id?: string;
+  /** The queue_id the send named: the one queue whose event keeps local_message_id (never sent). */
+  sender_queue_id?: string;
 }
 
 export interface DeleteMessageEvent {

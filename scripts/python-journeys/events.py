@@ -88,6 +88,15 @@ def events_journey(site):
     after = iago.get_events(queue_id=queue_id, last_event_id=last, dont_block=True)
     check(after.get("result") == "error" and after.get("code") == "BAD_EVENT_QUEUE_ID" and after.get("queue_id") == queue_id, "get_events on a deleted queue: BAD_EVENT_QUEUE_ID", after)
 
+    # idle_queue_timeout (feature level 481): an integer the client JSON-encodes; the answer
+    # names the idle time granted, capped at seven days.
+    hour = iago.register(event_types=["message"], idle_queue_timeout=3600)
+    check(hour.get("result") == "success" and hour.get("idle_queue_timeout_secs") == 3600, "register idle_queue_timeout: granted", hour)
+    week = iago.register(event_types=["message"], idle_queue_timeout=30 * 86400)
+    check(week.get("idle_queue_timeout_secs") == 7 * 86400, "register idle_queue_timeout: capped at seven days", week)
+    default = iago.register(event_types=["message"])
+    check(default.get("idle_queue_timeout_secs") == 600, "register: ten minutes by default", default)
+
 
 
 events_journey(URL)
