@@ -89,10 +89,10 @@ test('a failure exits 1 and prints the request, what was expected and how to rep
 test('--bail stops at the first failure: later scenarios and the property suite do not run', async () => {
   const r = await cli(['--scenarios', fixtureDir(), '--suite', 'all', '--bail', '--reporter', 'json']);
   assert.is(r.code, 1);
-  const report = JSON.parse(r.out) as { summary: { total: number; fail: number }; not_run: number };
+  const report = JSON.parse(r.out) as { summary: { total: number; counts: { fail: number }; notRun: number } };
   assert.is(report.summary.total, 1);
-  assert.is(report.summary.fail, 1);
-  assert.ok(report.not_run > 1, String(report.not_run)); // demo/passes and every property family
+  assert.is(report.summary.counts.fail, 1);
+  assert.ok(report.summary.notRun > 1, String(report.summary.notRun)); // demo/passes and every property family
   const passing = await cli(['--scenarios', subset('users/me'), '--bail']);
   assert.is(passing.code, 0, passing.out + passing.err);
   assert.not.match(passing.out, /did not run/);
@@ -127,25 +127,89 @@ test('an expected failure is fine; an unexpected pass and a stale entry fail the
   assert.match(stale.out, /stale expectation: no scenario "demo\/gone"/);
 });
 
-test('the json reporter writes one document to stdout', async () => {
-  const r = await cli(['--scenarios', fixtureDir(), '--reporter', 'json']);
+test('the json reporter writes one document to stdout: what runConformance() resolves to', async () => {
+  const dir = fixtureDir();
+  const r = await cli(['--scenarios', dir, '--reporter', 'json']);
   assert.is(r.code, 1);
-  const report = JSON.parse(r.out) as { ok: boolean; summary: Record<string, number>; results: Array<{ id: string; outcome: string; failure?: { step: number } }> };
-  assert.is(report.ok, false);
-  assert.is(report.summary['fail'], 1);
+  const report = JSON.parse(r.out) as { target: string; summary: { ok: boolean; counts: Record<string, number> }; results: Array<{ id: string; outcome: string; durationMs: number; failure?: { step: number } }> };
+  assert.is(report.summary.ok, false);
+  assert.is(report.summary.counts['fail'], 1);
   assert.equal(report.results.map((x) => [x.id, x.outcome]), [['demo/fails', 'fail'], ['demo/passes', 'pass']]);
   assert.is(report.results[0]?.failure?.step, 1);
+  // The same keys and values as the function's result, but for the durations.
+  const direct = JSON.parse(JSON.stringify(await runConformance({ scenarios: dir }))) as typeof report;
+  const timeless = (x: typeof report) => ({ ...x, results: x.results.map((y) => ({ ...y, durationMs: 0 })) });
+  assert.equal(timeless(report), timeless(direct));
 });
 
-test('the junit reporter writes XML to --out, with console progress on stdout', async () => {
+test('the junit reporter writes XML to --out and nothing to stdout; --progress adds console progress', async () => {
   const out = join(mkdtempSync(join(tmpdir(), 'junit-')), 'report.xml');
   const r = await cli(['--scenarios', fixtureDir(), '--reporter', 'junit', '--out', out]);
   assert.is(r.code, 1);
-  assert.match(r.out, /FAILED/);
+  assert.is(r.out, '');
   const xml = readFileSync(out, 'utf8');
   assert.match(xml, /<testsuite name="demo" tests="2" failures="1" errors="0" skipped="0"/);
   assert.match(xml, /<testcase classname="demo" name="demo\/fails" file="[^"]+" time="[\d.]+"><failure message="status: expected 418, got 200">/);
   assert.match(xml, /<testcase classname="demo" name="demo\/passes"[^>]*\/>/);
+  const progress = await cli(['--scenarios', fixtureDir(), '--reporter', 'junit', '--out', out, '--progress']);
+  assert.match(progress.out, /✗ \[1\/2\] demo\/fails/);
+  assert.match(progress.out, /FAILED/);
+});
+
+test('several reporters in one run, each --out after its --reporter; the console reporter to a file; clashes refused', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reports-'));
+  const [a, b, c] = ['a.xml', 'b.html', 'c.txt'].map((f) => join(dir, f)) as [string, string, string];
+  const r = await cli(['--scenarios', fixtureDir(), '--reporter', 'junit', '--out', a, '--reporter', 'html', '--out', b, '--reporter', 'console', '--out', c]);
+  assert.is(r.code, 1, r.err);
+  assert.is(r.out, '');
+  assert.match(readFileSync(a, 'utf8'), /^<\?xml/);
+  assert.match(readFileSync(b, 'utf8'), /^<!DOCTYPE html>/);
+  assert.match(readFileSync(c, 'utf8'), /FAILED: 2 scenarios: 1 passed, 1 failed/);
+  const both = await cli(['--scenarios', fixtureDir(), '--reporter', 'json', '--reporter', 'tap']);
+  assert.is(both.code, 2);
+  assert.match(both.err, /--reporter json and --reporter tap would all write to stdout/);
+  const extra = await cli(['--scenarios', fixtureDir(), '--reporter', 'json', '--out', a, '--out', b]);
+  assert.is(extra.code, 2);
+  assert.match(extra.err, /already writes to/);
+  const same = await cli(['--scenarios', fixtureDir(), '--reporter', 'json', '--out', a, '--reporter', 'tap', '--out', a]);
+  assert.is(same.code, 2);
+  assert.match(same.err, /given to two reporters/);
+});
+
+test('the summary lists every failed id grouped by first problem; a repeated problem is one line; --quiet prints the summary only', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
+  mkdirSync(join(dir, 'demo'));
+  const scenario = (id: string, status: number) =>
+    JSON.stringify({ id, what: `${id} answers ${status}`, steps: [{ as: 'member', method: 'GET', path: '/api/v1/users/me', expect: { status } }] });
+  for (const n of [1, 2, 3]) writeFileSync(join(dir, 'demo', `teapot-${n}.json`), scenario(`demo/teapot-${n}`, 418));
+  writeFileSync(join(dir, 'demo', 'gone.json'), scenario('demo/gone', 410));
+  writeFileSync(join(dir, 'demo', 'fine.json'), scenario('demo/fine', 200));
+  const r = await cli(['--scenarios', dir]);
+  assert.is(r.code, 1);
+  assert.match(r.out, /4 did not pass, by first problem \(2 different\):\n  3 × status: expected 418, got 200\n      demo\/teapot-1, demo\/teapot-2, demo\/teapot-3\n  1 × status: expected 410, got 200\n      demo\/gone\n/);
+  assert.is(r.out.split('problems:').length - 1, 2, 'the details of each problem once');
+  assert.match(r.out, /✗ \[\d\/5\] demo\/teapot-2  \(the same first problem as demo\/teapot-1: npm run conformance -- --target reference --scenarios \S+ --only demo\/teapot-2\)/);
+  const quiet = await cli(['--scenarios', dir, '--quiet']);
+  assert.is(quiet.code, 1);
+  assert.not.match(quiet.out, /✓|✗|problems:/);
+  assert.match(quiet.out, /^\n4 did not pass/);
+  assert.match(quiet.out, /FAILED: 5 scenarios: 1 passed, 4 failed/);
+});
+
+test('the html reporter writes one self-contained page: summary by area, filters, each failure with its request and replay', async () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'html-')), 'report.html');
+  const r = await cli(['--scenarios', fixtureDir(), '--reporter', 'html', '--out', out]);
+  assert.is(r.code, 1);
+  const html = readFileSync(out, 'utf8');
+  assert.match(html, /<h1>Conformance against <code>reference<\/code>: <span class="bad">FAILED<\/span><\/h1>/);
+  assert.match(html, /<tr><td>demo<\/td><td class="bad">1<\/td><td>0<\/td><td>0<\/td><td>1<\/td>/);
+  assert.match(html, /<b class="bad">1 ×<\/b> status: expected 418, got 200<br><small><a href="#demo\/fails">demo\/fails<\/a>/);
+  assert.match(html, /request: GET \/api\/v1\/users\/me/);
+  assert.match(html, /fails\.json:\d+/);
+  assert.match(html, /replay: <code>npm run conformance -- --target reference --scenarios \S+ --only demo\/fails<\/code>/);
+  assert.match(html, /<select id="f-outcome">/);
+  assert.not.match(html, /\b(src|href)="(https?:)?\/\//, 'nothing from the network');
+  assert.not.match(html, /<link /);
 });
 
 test('the tap reporter prints TAP 14 with a YAML block for each failure', async () => {
@@ -201,8 +265,9 @@ test('a URL target sends the profile\'s control_token with every control request
     assert.is(r.code, 0, r.out + r.err);
     assert.match(r.out, /1 passed, 0 failed/);
     const wrong = await cli(['--target', serving.url, '--profile', withToken('tuna'), '--scenarios', scenarios]);
-    assert.is.not(wrong.code, 0);
-    assert.match(wrong.out + wrong.err, /403/);
+    assert.is(wrong.code, EXIT.unreachable, wrong.out + wrong.err);
+    assert.is(wrong.out, '');
+    assert.match(wrong.err, /^npm run conformance: POST http:\S+\/_understudy\/clock\/advance answered 403: the control surface refuses this client .*\n$/);
   } finally {
     await serving.close();
   }
@@ -217,9 +282,16 @@ test('a target without control skips the scenarios that need it, and says so', a
     const scenarios = subset('auth/deactivated-user', 'jwt/success', 'auth/no-credentials');
     const r = await cli(['--target', serving.url, '--profile', join(dir, 'profile.json'), '--scenarios', scenarios]);
     assert.is(r.code, 0, r.out + r.err);
-    assert.match(r.out, /auth\/deactivated-user .*skipped: needs control, which the target does not offer/);
-    assert.match(r.out, /jwt\/success .*skipped: needs jwt_secret/);
+    // Said once before the run, and once in the summary by reason; not a line per scenario.
+    assert.match(r.err, /note: 1 scenario skipped: needs control, which the target does not offer\n/);
+    assert.match(r.err, /note: 1 scenario skipped: needs jwt_secret, which the target does not offer\n/);
+    assert.match(r.out, /2 skipped:\n  1 × needs control, which the target does not offer\n      auth\/deactivated-user\n  1 × needs jwt_secret, which the target does not offer\n      jwt\/success\n/);
+    assert.not.match(r.out, /^- /m);
     assert.match(r.out, /1 passed, 0 failed, 2 skipped/);
+    // Asked for by id, a scenario the target cannot run stops the run: exit 5, one line.
+    const asked = await cli(['--target', serving.url, '--profile', join(dir, 'profile.json'), '--scenarios', scenarios, '--only', 'auth/deactivated-user']);
+    assert.is(asked.code, EXIT.unreachable);
+    assert.is(asked.err, `npm run conformance: auth/deactivated-user needs control, which ${serving.url} does not offer\n`);
   } finally {
     await serving.close();
   }
@@ -260,6 +332,37 @@ test('a target that stops answering stops the run once, saying after how many sc
   assert.ok(Number(m?.[2]) > seen.length + 5, 'the rest did not run');
 });
 
+test('a target that answers but is not Zulip stops the run before it starts: one line, exit 5', async () => {
+  const { createServer: httpServer } = await import('node:http');
+  const page = httpServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!DOCTYPE html><html><body>It works!</body></html>'));
+  await new Promise<void>((done) => page.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(page.address() as { port: number }).port}`;
+  try {
+    const r = await cli(['--target', url]);
+    assert.is(r.code, EXIT.unreachable);
+    assert.is(r.out, '');
+    assert.is(r.err, `npm run conformance: GET ${url}/api/v1/server_settings answered 200 with text/html ("<!DOCTYPE html><html><body>It works!</body></html>"), not a Zulip server's JSON: is ${url} the base URL of a Zulip server?\n`);
+  } finally {
+    page.close();
+  }
+});
+
+test('against a system-clock server the scenarios that move the clock are skipped, said once; asked for by id, exit 5', async () => {
+  const serving = await serve(createReference({ clock: 'system' }), { port: 0, host: '127.0.0.1' });
+  try {
+    const scenarios = subset('users/me', 'delete/time-limit');
+    const r = await cli(['--target', serving.url, '--scenarios', scenarios]);
+    assert.is(r.code, 0, r.out + r.err);
+    assert.match(r.err, /note: 1 scenario skipped: needs manual_clock, which the target does not offer \(manual_clock: start `understudy serve` with --clock manual\)\n/);
+    assert.match(r.out, /1 passed, 0 failed, 1 skipped/);
+    const asked = await cli(['--target', serving.url, '--scenarios', scenarios, '--only', 'delete/time-limit']);
+    assert.is(asked.code, EXIT.unreachable);
+    assert.match(asked.err, /delete\/time-limit needs manual_clock, which http:\S+ does not offer \(start `understudy serve` with --clock manual\)\n$/);
+  } finally {
+    await serving.close();
+  }
+});
+
 test('an --out that cannot be written exits 6 before anything runs', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'out-'));
   writeFileSync(join(dir, 'file'), '');
@@ -274,24 +377,25 @@ test('an --out that cannot be written exits 6 before anything runs', async () =>
   assert.ok(existsSync(nested), 'missing directories are created');
 });
 
-test('credentials are masked in every report: console, json, junit and tap', async () => {
+test('credentials are masked in every report: console, json, junit, tap and html', async () => {
   const dir = fixtureDir();
   writeFileSync(
     join(dir, 'demo', 'login.json'),
     JSON.stringify({
       id: 'demo/login',
       what: 'a failing login',
-      steps: [{ as: 'anonymous', method: 'POST', path: '/api/v1/fetch_api_key', params: { username: '${user:member.email}', password: '${user:member.password}' }, expect: { status: 418 } }],
+      steps: [{ as: 'anonymous', method: 'POST', path: '/api/v1/fetch_api_key', params: { username: '${user:member.email}', password: '${user:member.password}' }, expect: { status: 417 } }],
     }),
   );
   const login = createReference().dispatch({ method: 'POST', path: '/api/v1/fetch_api_key', body: { username: 'hamlet@zulip.com', password: 'secret' } });
   const key = String(login.json['api_key']);
   const header = Buffer.from(`hamlet@zulip.com:${key}`).toString('base64');
   const out = join(mkdtempSync(join(tmpdir(), 'masked-')), 'report');
-  for (const reporter of ['console', 'json', 'junit', 'tap']) {
-    const r = await cli(['--scenarios', dir, '--reporter', reporter, ...(reporter === 'junit' ? ['--out', out] : [])]);
+  for (const reporter of ['console', 'json', 'junit', 'tap', 'html']) {
+    const toFile = reporter === 'junit' || reporter === 'html';
+    const r = await cli(['--scenarios', dir, '--reporter', reporter, ...(toFile ? ['--out', out] : [])]);
     assert.is(r.code, EXIT.failed, reporter);
-    const report = r.out + r.err + (reporter === 'junit' ? readFileSync(out, 'utf8') : '');
+    const report = (r.out + r.err + (toFile ? readFileSync(out, 'utf8') : '')).replace(/&quot;/g, '"');
     assert.match(report, /Basic &lt;hamlet@zulip\.com:\*\*\*&gt;|Basic <hamlet@zulip\.com:\*\*\*>/, reporter);
     assert.match(report, /password=\*\*\*/, reporter);
     assert.match(report, /"api_key"\s*:\s*"\*\*\*"/, `${reporter}: the key in the response`);

@@ -5,11 +5,12 @@ import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFile
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { colors, wantsColor } from './colors.ts';
+import { colors, PLAIN, wantsColor } from './colors.ts';
 import { EXIT, EXIT_HELP } from './exit-codes.ts';
 import type { Classified } from './expectations.ts';
 import { formatLoadError } from './loader.ts';
 import { consoleReporter } from './reporters/console.ts';
+import { htmlReporter } from './reporters/html.ts';
 import { jsonReporter } from './reporters/json.ts';
 import { junitReporter } from './reporters/junit.ts';
 import type { Reporter } from './reporters/reporter.ts';
@@ -27,8 +28,10 @@ export const FLAGS = {
   profile: { type: 'string' },
   suite: { type: 'string', default: 'scenarios' },
   only: { type: 'string', multiple: true },
-  reporter: { type: 'string', default: 'console' },
-  out: { type: 'string' },
+  reporter: { type: 'string', multiple: true },
+  out: { type: 'string', multiple: true },
+  quiet: { type: 'boolean', short: 'q' },
+  progress: { type: 'boolean' },
   expectations: { type: 'string' },
   scenarios: { type: 'string' },
   runs: { type: 'string' },
@@ -44,7 +47,8 @@ export const FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const REPORTERS = { console: undefined, json: jsonReporter, junit: junitReporter, tap: tapReporter } as const;
+const REPORTERS = { console: undefined, json: jsonReporter, junit: junitReporter, tap: tapReporter, html: htmlReporter } as const;
+type ReporterName = keyof typeof REPORTERS;
 
 export function usage(prog: string): string {
   return `usage: ${prog} [options]
@@ -61,10 +65,15 @@ and runs the property suite against it, and reports every difference.
   --only GLOB_OR_ID        run only matching scenarios or property families (repeatable;
                            * and ? match; an area name such as messages selects the area;
                            properties/drafts a family)
-  --reporter console|json|junit|tap
-                           report format (default console; tap is TAP 14)
-  --out FILE               write the json, junit or tap report to FILE (console progress
-                           still goes to stdout); default: stdout
+  --reporter console|json|junit|tap|html
+                           report format (default console; tap is TAP 14; html one
+                           self-contained page). Repeatable, each with its own --out:
+                           --reporter junit --out a.xml --reporter html --out b.html
+  --out FILE               write the report of the --reporter before it to FILE (default:
+                           stdout; at most one reporter may write to stdout)
+  --quiet, -q              the console reporter prints the closing summary only
+  --progress               console progress on stdout as well, when every report goes to
+                           a file (otherwise stdout stays empty)
   --expectations FILE      known failures of the target: {"expected_failures": {"<id>": "<why>"}};
                            they count as passes, and one that passes fails the run
   --scenarios DIR          another scenario directory (default: the package's scenarios/)
@@ -180,6 +189,34 @@ async function oracleModule(file: string): Promise<(profile: Profile) => Target>
   return (profile) => ({ ...referenceTarget(profile, {}, undefined, create as (o: ReferenceOptions) => Reference), name: `reference (${file})` });
 }
 
+interface Output {
+  reporter: string;
+  out: string | undefined;
+}
+
+/**
+ * --reporter and --out in the order given: each --out belongs to the --reporter before it
+ * (an --out before any --reporter, to the first one after it); no --reporter at all is the
+ * console reporter. Throws on an --out that has no reporter left to take it.
+ */
+export function pairOutputs(tokens: readonly { kind: string; name?: string; value?: string | undefined }[]): Output[] {
+  const outputs: Output[] = [];
+  const early: string[] = [];
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    if (t.name === 'reporter') outputs.push({ reporter: t.value ?? '', out: early.shift() });
+    else if (t.name === 'out') {
+      const last = outputs.at(-1);
+      if (last === undefined) early.push(t.value ?? '');
+      else if (last.out === undefined) last.out = t.value;
+      else throw new Error(`--out ${t.value}: --reporter ${last.reporter} already writes to ${last.out} (one --out per --reporter)`);
+    }
+  }
+  if (outputs.length === 0) outputs.push({ reporter: 'console', out: early.shift() });
+  if (early.length > 0) throw new Error(`--out ${early[0]}: no --reporter left to write it (one --out per --reporter)`);
+  return outputs;
+}
+
 /**
  * Runs the command; resolves to the exit status. `prog` names the command in the usage
  * and in the replay lines ("understudy conformance", "npm run conformance --").
@@ -187,13 +224,17 @@ async function oracleModule(file: string): Promise<(profile: Profile) => Target>
 export async function main(argv: string[], io: MainIO = processIO, prog = 'npm run conformance --'): Promise<number> {
   const name = prog.replace(/ --$/, '');
   let args;
+  let outputs: Output[];
   try {
-    args = parseArgs({
+    const parsed = parseArgs({
       args: argv,
       options: FLAGS,
       strict: true,
       allowPositionals: false,
-    }).values;
+      tokens: true,
+    });
+    args = parsed.values;
+    outputs = pairOutputs(parsed.tokens);
   } catch (e) {
     io.stderr(`${name}: ${flagError(e)} (${prog} --help lists the options)\n`);
     return EXIT.usage;
@@ -207,8 +248,12 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
     io.stderr(`${c.red(`${name}:`)} ${message}\n`);
     return code;
   };
-  const reporterName = args.reporter;
-  if (!Object.hasOwn(REPORTERS, reporterName)) return fail(EXIT.usage, `--reporter: console, json, junit or tap, not ${JSON.stringify(reporterName)}`);
+  const unknownReporter = outputs.find((o) => !Object.hasOwn(REPORTERS, o.reporter));
+  if (unknownReporter !== undefined) return fail(EXIT.usage, `--reporter: console, json, junit, tap or html, not ${JSON.stringify(unknownReporter.reporter)}`);
+  const toStdout = outputs.filter((o) => o.out === undefined);
+  if (toStdout.length > 1) return fail(EXIT.usage, `--reporter ${toStdout.map((o) => o.reporter).join(' and --reporter ')} would all write to stdout: give each but one an --out FILE`);
+  const twice = outputs.find((o, i) => o.out !== undefined && outputs.findIndex((x) => x.out === o.out) !== i);
+  if (twice !== undefined) return fail(EXIT.usage, `--out ${twice.out}: given to two reporters`);
   if (!(SUITES as readonly string[]).includes(args.suite)) return fail(EXIT.usage, `--suite: ${SUITES.join(', ')}, not ${JSON.stringify(args.suite)}`);
   let property: Record<string, number | string>;
   try {
@@ -225,18 +270,26 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
     }
     delete property['oracle'];
   }
-  if (args.out !== undefined) {
+  for (const { out } of outputs) {
+    if (out === undefined) continue;
     try {
-      checkWritable(args.out);
+      checkWritable(out);
     } catch (e) {
-      return fail(EXIT.cannotWrite, `cannot write --out ${args.out}: ${why(e)}`);
+      return fail(EXIT.cannotWrite, `cannot write --out ${out}: ${why(e)}`);
     }
   }
 
-  const reporters: Reporter[] = [];
-  const fileReporter = REPORTERS[reporterName as keyof typeof REPORTERS];
-  if (fileReporter === undefined || args.out !== undefined) reporters.push(consoleReporter(io.stdout, false, c));
-  if (fileReporter !== undefined) reporters.push(fileReporter());
+  // Each reporter with where its text goes. A console reporter writes as it goes: to
+  // stdout, or into a buffer that becomes its --out file. --progress adds console
+  // progress on stdout when nothing else writes there.
+  const reporters: { reporter: Reporter; out: string | undefined; buffer: string[] | undefined }[] = outputs.map(({ reporter: name, out }) => {
+    const make = REPORTERS[name as ReporterName];
+    if (make !== undefined) return { reporter: make(), out, buffer: undefined };
+    const buffer: string[] | undefined = out === undefined ? undefined : [];
+    const write = buffer === undefined ? io.stdout : (s: string) => void buffer.push(s);
+    return { reporter: consoleReporter(write, { quiet: args.quiet === true, colors: out === undefined ? c : PLAIN }), out, buffer };
+  });
+  if (args.progress === true && toStdout.length === 0) reporters.push({ reporter: consoleReporter(io.stdout, { quiet: args.quiet === true, colors: c }), out: undefined, buffer: undefined });
 
   const results: Classified[] = [];
   let report;
@@ -262,14 +315,14 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
         // The property suite reruns as it ran: the same families (--only) and sequence length.
         const again = [...replay, '--suite properties', ...(args.only ?? []).map((o) => `--only ${o}`)];
         if (args['max-commands'] !== undefined) again.push(`--max-commands ${args['max-commands']}`);
-        for (const r of reporters) r.start({ target, total, families, replay: replay.join(' '), propertyReplay: again.join(' ') });
+        for (const { reporter } of reporters) reporter.start({ target, total, families, replay: replay.join(' '), propertyReplay: again.join(' ') });
       },
       onResult: (r) => {
         results.push(r);
-        for (const reporter of reporters) reporter.result(r);
+        for (const { reporter } of reporters) reporter.result(r);
       },
       onProgress: (p) => {
-        for (const reporter of reporters) reporter.progress?.(p);
+        for (const { reporter } of reporters) reporter.progress?.(p);
       },
     });
   } catch (e) {
@@ -277,15 +330,15 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
     throw e;
   }
 
-  for (const r of reporters) {
-    const text = r.finish(report.summary, results);
+  for (const { reporter, out, buffer } of reporters) {
+    const text = reporter.finish(report.summary, results) ?? buffer?.join('');
     if (text === undefined) continue;
-    if (args.out === undefined) io.stdout(text);
+    if (out === undefined) io.stdout(text);
     else {
       try {
-        writeFileSync(args.out, text);
+        writeFileSync(out, text);
       } catch (e) {
-        return fail(EXIT.cannotWrite, `cannot write --out ${args.out}: ${why(e)}`);
+        return fail(EXIT.cannotWrite, `cannot write --out ${out}: ${why(e)}`);
       }
     }
   }

@@ -7,7 +7,7 @@ import { resolvePath } from './jsonpath.ts';
 import type { LoadedScenario } from './loader.ts';
 import { checkExpect, type Observed } from './matcher.ts';
 import { basicAuth, toWire } from './request.ts';
-import { isControlStep, type Expect, type Profile, type Role, type Step } from './schema.ts';
+import { isControlStep, scenarioNeeds, type Expect, type Profile, type Role, type Step } from './schema.ts';
 import type { Target, WireRequest } from './targets/target.ts';
 import { TemplateError, expandToString, expandValue, stringsIn, templateRefs, type TemplateContext } from './template.ts';
 
@@ -91,8 +91,8 @@ export class Runner {
       ...r,
     });
 
-    const missing = (scenario.needs ?? []).filter((c) => !this.target.capabilities.has(c));
-    if (missing.length > 0) return done({ status: 'skip', reason: `needs ${missing.join(', ')}, which the target does not offer` });
+    const missing = scenarioNeeds(scenario).filter((c) => !this.target.capabilities.has(c));
+    if (missing.length > 0) return done({ status: 'skip', reason: missingReason(missing) });
     const roles = rolesUsed(scenario.steps);
     const absentRoles = [...roles].filter((r) => !this.credentials.has(r));
     if (absentRoles.length > 0) return done({ status: 'skip', reason: `the profile has no ${absentRoles.join(', ')} user` });
@@ -185,4 +185,10 @@ export class Runner {
     if ('authorization' in as) return expandToString(as.authorization, ctx);
     return basicAuth(expandToString(as.email, ctx), expandToString(as.api_key, ctx));
   }
+}
+
+/** Why a scenario is skipped: the capabilities it needs that the target does not offer (one wording, so that the summary groups them). */
+export function missingReason(missing: readonly string[]): string {
+  const clock = missing.includes('manual_clock') ? ' (manual_clock: start `understudy serve` with --clock manual)' : '';
+  return `needs ${missing.join(', ')}, which the target does not offer${clock}`;
 }

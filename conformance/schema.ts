@@ -5,7 +5,12 @@ import { z } from 'zod';
 export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'member3', 'guest', 'bot'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const CAPABILITIES = ['control', 'jwt_secret'] as const;
+/**
+ * What a scenario may need of a target. `manual_clock`: a clock that only control moves
+ * (`understudy serve --clock manual`); a scenario with an `advance_clock` step needs it
+ * whether or not it says so (scenarioNeeds).
+ */
+export const CAPABILITIES = ['control', 'jwt_secret', 'manual_clock'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 export const CONTROL_ACTIONS = [
@@ -114,6 +119,13 @@ export type Scenario = z.infer<typeof Scenario>;
 
 export function isControlStep(step: Step): step is ControlStep {
   return 'control' in step;
+}
+
+/** What a scenario needs of its target: what it declares, and the manual clock if it moves the clock. */
+export function scenarioNeeds(scenario: Scenario): Capability[] {
+  const needs = new Set<Capability>(scenario.needs ?? []);
+  if (scenario.steps.some((s) => isControlStep(s) && s.control === 'advance_clock')) needs.add('manual_clock');
+  return [...needs];
 }
 
 const Credentials = z.union([

@@ -8,10 +8,10 @@ import { classify, isBad, loadExpectations, staleEntries, summarize, type Classi
 import { loadScenarioDir, type LoadError, type LoadedScenario } from './loader.ts';
 import { DEFAULT_PROFILE, SCENARIOS_DIR } from './paths.ts';
 import { Redactor } from './redact.ts';
-import { Runner } from './run.ts';
-import { Expectations, Profile } from './schema.ts';
+import { missingReason, Runner } from './run.ts';
+import { Expectations, Profile, scenarioNeeds } from './schema.ts';
 import type { Target } from './targets/target.ts';
-import { TargetUnreachable } from './targets/unreachable.ts';
+import { TargetUnusable, TargetUnreachable } from './targets/unreachable.ts';
 import { urlTarget } from './targets/url.ts';
 import { FAMILIES } from './properties/families.ts';
 import { PathMismatch, runProperties, type PropertyProgress, type PropertyStats } from './properties/run-properties.ts';
@@ -187,9 +187,25 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       const { warning } = await target.check();
       if (warning !== undefined) note(warning);
     } catch (e) {
-      if (e instanceof TargetUnreachable) throw new ConformanceError('unreachable', e.message);
+      if (e instanceof TargetUnreachable || e instanceof TargetUnusable) throw new ConformanceError('unreachable', e.message);
       throw e;
     }
+  }
+  // What the selected scenarios need and the target lacks: said once, not per scenario; a
+  // scenario named by its exact id in `only` is asked for, and then the run cannot go on.
+  const lacking = new Map<string, string[]>();
+  for (const { scenario } of selected) {
+    const missing = scenarioNeeds(scenario).filter((c) => !target.capabilities.has(c));
+    if (missing.length > 0) lacking.set(scenario.id, missing);
+  }
+  const asked = [...lacking.keys()].filter((id) => only.includes(id));
+  if (asked.length > 0) {
+    throw new ConformanceError('unreachable', `${asked.join(', ')} ${asked.length === 1 ? 'needs' : 'need'} ${[...new Set(asked.flatMap((id) => lacking.get(id) ?? []))].join(', ')}, which ${target.name} does not offer${asked.some((id) => lacking.get(id)?.includes('manual_clock')) ? ' (start `understudy serve` with --clock manual)' : ''}`);
+  }
+  if (lacking.size > 0) {
+    const byReason = new Map<string, number>();
+    for (const missing of lacking.values()) byReason.set(missingReason(missing), (byReason.get(missingReason(missing)) ?? 0) + 1);
+    for (const [reason, n] of byReason) note(`${n} scenario${n === 1 ? '' : 's'} skipped: ${reason}`);
   }
 
   const redactor = new Redactor([profile.capabilities.jwt_secret, ...Object.values(profile.users).flatMap((u) => (u ? [u.api_key, 'password' in u ? u.password : undefined] : []))]);

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { FLAGS as CONFORMANCE_FLAGS, usage as conformanceUsage } from '../conformance/cli.ts';
 import { EXIT } from '../conformance/exit-codes.ts';
 import { HELP, understudy, version } from './cli.ts';
+import { collect, DOC, render } from './approximations.ts';
 
 async function run(argv: string[]): Promise<{ code: number | undefined; out: string; err: string }> {
   let out = '';
@@ -35,6 +36,19 @@ test('--help lists the commands; a command’s --help lists its flags', async ()
   for (const flag of Object.keys(CONFORMANCE_FLAGS)) assert.ok(help.out.includes(`--${flag}`), `--${flag} is not in the help`);
   assert.is((await run(['help', 'conformance'])).out, help.out);
   assert.match((await run(['help', 'serve'])).out, /^usage: understudy serve \[options\]/);
+});
+
+test('approximations: docs/APPROXIMATIONS.md is generated from every NOTE: approximation comment, is current, and is what the command prints', async () => {
+  const notes = collect();
+  const grep = spawnSync('grep', ['-rc', '--include=*.ts', '--exclude=*.test.ts', 'NOTE: approximation:', 'reference', 'conformance'], { cwd: REPO, encoding: 'utf8' });
+  const counted = grep.stdout.split('\n').reduce((t, line) => t + Number(line.split(':').at(-1) || 0), 0);
+  assert.is(notes.length, counted, 'one entry per NOTE line');
+  assert.ok(notes.every((n) => n.text.length > 10 && !n.text.includes('*/')), JSON.stringify(notes.filter((n) => n.text.length <= 10 || n.text.includes('*/'))));
+  assert.is(readFileSync(DOC, 'utf8'), render(notes), 'docs/APPROXIMATIONS.md is out of date: run npx tsx scripts/approximations.ts');
+  const r = await run(['approximations']);
+  assert.is(r.code, EXIT.ok);
+  assert.is(r.out, render(notes));
+  assert.match(HELP, /approximations/);
 });
 
 test('no command, or an unknown one, exits 2', async () => {

@@ -12,6 +12,7 @@ conformance suite for Zulip servers.
 commands:
   serve          serve the reference over HTTP (default http://127.0.0.1:9991)
   conformance    replay the conformance scenarios against a server or the in-process reference
+  approximations where Understudy knowingly differs from the real server (docs/APPROXIMATIONS.md)
 
   understudy <command> --help   lists the command's options
 
@@ -42,6 +43,9 @@ export async function understudy(argv: string[], io: MainIO = processIO): Promis
       return serveCommand(rest, io, 'understudy serve');
     case 'conformance':
       return conformance(rest, io, 'understudy conformance');
+    case 'approximations':
+      io.stdout(readFileSync(new URL('../docs/APPROXIMATIONS.md', import.meta.url), 'utf8'));
+      return EXIT.ok;
     case 'help':
       if (rest[0] === 'serve' || rest[0] === 'conformance') return understudy([rest[0], '--help'], io);
       io.stdout(HELP);

@@ -1,8 +1,8 @@
-// Deliberately broken servers, a testing aid for test suites: `npm start -- --fault NAME`
-// serves the reference with one fault injected, so that one can watch the property
-// suite (or any other test) catch it. Only scripts/serve.ts (npm start, in the
-// repository) offers the flag: the package's `understudy serve` never does, and
-// createReference() knows nothing of faults. Each fault wraps a reference's dispatch.
+// Deliberately broken servers, a testing aid for conformance suites:
+// `understudy serve --self-test-fault NAME` (`npm start -- --fault NAME` in the repository)
+// serves the reference with one fault injected, so that a server implementer can see what
+// a failing report looks like, and one can watch the property suite (or any other test)
+// catch it. createReference() knows nothing of faults: each wraps a reference's dispatch.
 import type { ApiRequest, ApiResponse, Reference } from '../reference/index.ts';
 
 export const FAULTS = {

@@ -10,6 +10,8 @@ import { createReference, type Reference, type ReferenceOptions } from '../refer
 import { NEWEST_FEATURE_LEVEL } from '../reference/options.ts';
 import { colors, wantsColor, type Colors } from '../conformance/colors.ts';
 import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
+import { Redactor } from '../conformance/redact.ts';
+import { FAULTS, isFault, withFault, type FaultName } from './faults.ts';
 import type { MainIO } from '../conformance/cli.ts';
 
 export function serveUsage(prog: string): string {
@@ -30,6 +32,10 @@ Serves the reference implementation of the Zulip API over HTTP.
   --control-token T    serve /_understudy/ to any client that sends T in the
                        X-Understudy-Control-Token header (without it: loopback clients only)
   --quiet              no line per request
+  --self-test-fault NAME
+                       serve a deliberately broken reference, to see what a conformance
+                       report of a failing server looks like (never for client tests):
+${Object.entries(FAULTS).map(([n, what]) => `                         ${n}: ${what}`).join('\n')}
   --color, --no-color  colour on or off (default: on a terminal, off with NO_COLOR)
   -h, --help           this help
 
@@ -50,6 +56,7 @@ export const SERVE_FLAGS = {
   'no-control': { type: 'boolean', default: false },
   'control-token': { type: 'string' },
   quiet: { type: 'boolean', default: false },
+  'self-test-fault': { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -80,6 +87,7 @@ interface ServeFlags {
   reference: ReferenceOptions;
   fixture?: string;
   controlToken?: string;
+  fault?: FaultName;
 }
 
 function flags(argv: string[], prog: string): ServeFlags {
@@ -103,6 +111,10 @@ function flags(argv: string[], prog: string): ServeFlags {
   if (token !== undefined && (token === '' || values['no-control'])) {
     throw new StartError(EXIT.usage, `--control-token: a non-empty token, and not with --no-control (${prog} --help lists the options)`);
   }
+  const fault = values['self-test-fault'];
+  if (fault !== undefined && !isFault(fault)) {
+    throw new StartError(EXIT.usage, `--self-test-fault: one of ${Object.keys(FAULTS).join(', ')} (a deliberately broken server), not ${JSON.stringify(fault)}`);
+  }
   const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'] };
   if (values.seed !== undefined) reference.seed = values.seed;
   const level = values['feature-level'];
@@ -114,6 +126,7 @@ function flags(argv: string[], prog: string): ServeFlags {
   }
   return {
     ...(token !== undefined ? { controlToken: token } : {}),
+    ...(fault !== undefined ? { fault } : {}),
     port,
     host: values.host,
     quiet: values.quiet,
@@ -162,24 +175,23 @@ function listenError(e: unknown, f: ServeFlags): StartError {
   }
 }
 
+/**
+ * One line per request. The path's query string is masked as the conformance reporters
+ * mask theirs (conformance/redact.ts): a password, API key or token sent in the query
+ * never reaches the log. Bodies and headers are not logged at all. A new Redactor per
+ * line, so that a long-running server keeps no secret it saw.
+ */
 function requestLog(c: Colors, write: (s: string) => void) {
   const paint = (status: number) => (status >= 500 ? c.red : status >= 400 ? c.yellow : c.green)(String(status));
   return ({ method, path, status, ms }: { method: string; path: string; status: number; ms: number }) =>
-    write(`${method} ${path} ${paint(status)} ${c.dim(`${ms.toFixed(1)}ms`)}\n`);
+    write(`${method} ${new Redactor().value(path)} ${paint(status)} ${c.dim(`${ms.toFixed(1)}ms`)}\n`);
 }
 
 /**
  * Starts serving; resolves to undefined once listening (the process then runs until a
  * signal), or to an exit status when it cannot start or only printed help.
  */
-export interface ServeHooks {
-  /** What to serve instead of the reference itself (npm start's --fault: scripts/faults.ts). */
-  wrap?: (reference: Reference) => Reference;
-  /** Said on start, after the URL. */
-  banner?: string;
-}
-
-export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --', hooks: ServeHooks = {}): Promise<number | undefined> {
+export async function serveCommand(argv: string[], io: MainIO = processIO, prog = 'npm start --'): Promise<number | undefined> {
   const name = prog.replace(/ --$/, '');
   let c = colors(wantsColor({ env: io.env ?? {}, isTTY: io.isTTY }));
   let serving: Serving;
@@ -191,7 +203,8 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
       io.stdout(serveUsage(prog));
       return EXIT.ok;
     }
-    const reference = (hooks.wrap ?? ((r: Reference) => r))(load(f));
+    const loaded = load(f);
+    const reference = f.fault !== undefined ? withFault(loaded, f.fault) : loaded;
     try {
       serving = await serve(reference, {
         port: f.port,
@@ -224,11 +237,29 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  watchLauncher(io.env ?? {}, () => shutdown('launcher gone'));
   io.stdout(`${controlLine(f.reference.control !== false, f.controlToken !== undefined)}\n`);
   if (f.reference.featureLevel !== undefined) io.stdout(`feature level ${f.reference.featureLevel} (the newest is ${NEWEST_FEATURE_LEVEL})\n`);
   io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
-  if (hooks.banner !== undefined) io.stdout(`${c.red(hooks.banner)}\n`);
+  if (f.fault !== undefined) io.stdout(`${c.red(`SELF-TEST FAULT INJECTED: ${f.fault}: ${FAULTS[f.fault]}`)}\n`);
   return undefined;
+}
+
+/**
+ * Started through npm (`npx understudy serve`, `npm start`), the server is a grandchild of
+ * the process a shell's `kill $!` signals: npm exec ends on SIGTERM without passing it on,
+ * and the server would run on, orphaned. So under npm the server watches its parent and
+ * shuts down as on SIGTERM once it is gone (its parent id changes when it is reparented).
+ * Started directly (`node dist/cli.js serve`, a process manager), it does not.
+ */
+export function watchLauncher(env: Record<string, string | undefined>, gone: () => void, everyMs = 250): (() => void) | undefined {
+  if (env['npm_execpath'] === undefined && env['npm_command'] === undefined) return undefined;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) (clearInterval(timer), gone());
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** What `npm start` says on start about who gets the test-control surface. */

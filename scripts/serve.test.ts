@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { EXIT } from '../conformance/exit-codes.ts';
 import { zulipJsEventsJourney, zulipJsJourney, zulipJsTimedJourney } from '../reference/testing/zulip-js-journey.ts';
 import { SERVE_FLAGS, serveCommand, serveUsage } from './serve-command.ts';
+import { main as conformance } from '../conformance/cli.ts';
 
 // zulip-js (through isomorphic-form-data) replaces the global FormData with the
 // form-data package's, which fetch cannot send; put the platform's back after loading it.
@@ -67,6 +68,73 @@ test('prints the ephemeral port it got, logs one line per request, and stops on 
   assert.is(await s.stop(), 0);
   assert.match(s.output(), /^GET \/api\/v1\/server_settings 200 \d+\.\dms$/m);
   assert.match(s.output(), /^GET \/api\/v1\/nowhere 404 \d+\.\dms$/m);
+});
+
+test('the request log masks passwords, API keys and tokens sent in query strings, and never logs bodies', async () => {
+  const s = await startServe();
+  const password = 'hunter2-in-query';
+  const key = 'kTf1UbMHKe0sbkgDym68apgMzeURDOzd';
+  await fetch(`${s.url}/api/v1/fetch_api_key?username=iago%40zulip.com&password=${password}`, { method: 'POST' });
+  await fetch(`${s.url}/api/v1/users/me?api_key=${key}&token=tok-tok-tok&anchor=newest`);
+  await post(`${s.url}/api/v1/fetch_api_key`, { username: 'iago@zulip.com', password: 'body-password-9' });
+  assert.is(await s.stop(), 0);
+  const out = s.output();
+  assert.match(out, /^POST \/api\/v1\/fetch_api_key\?username=iago%40zulip\.com&password=\*\*\* \d{3} /m);
+  assert.match(out, /^GET \/api\/v1\/users\/me\?api_key=\*\*\*&token=\*\*\*&anchor=newest 401 /m);
+  for (const secret of [password, key, 'tok-tok-tok', 'body-password-9']) assert.not.ok(out.includes(secret), `${secret} in the log:\n${out}`);
+});
+
+test('--self-test-fault NAME serves a broken server: a conformance run shows the failed ids grouped by cause, in the console and in html', async () => {
+  const s = await startServe(['--clock', 'manual', '--self-test-fault', 'error-without-code']);
+  const html = join(mkdtempSync(join(tmpdir(), 'self-test-')), 'report.html');
+  let out = '';
+  try {
+    assert.match(s.output(), /SELF-TEST FAULT INJECTED: error-without-code: error answers lose their "code"/);
+    const code = await conformance(['--target', s.url, '--only', 'auth', '--reporter', 'console', '--reporter', 'html', '--out', html], { stdout: (x) => void (out += x), stderr: (x) => void (out += x) });
+    assert.is(code, EXIT.failed, out);
+  } finally {
+    await s.stop();
+  }
+  const group = /\n(\d+) did not pass, by first problem[^\n]*:\n  (\d+) × ([^\n]*code[^\n]*)\n/.exec(out);
+  assert.ok(group, out.slice(-3000));
+  assert.ok(Number(group[2]) > 1, 'one cause, many scenarios');
+  const page = readFileSync(html, 'utf8');
+  assert.match(page, new RegExp(`<b class="bad">${group[2]} ×</b>`));
+  assert.match(page, /FAILED/);
+  const bad = await serveCommand(['--self-test-fault', 'nope'], { stdout: () => {}, stderr: (x) => void (out = x) });
+  assert.is(bad, EXIT.usage);
+  assert.match(out, /--self-test-fault: one of history-leak, unsubscribe-noop, error-without-code/);
+});
+
+test('started through npm, the server ends when what was started is killed (npx understudy serve & … kill $!)', async () => {
+  // A launcher like npm exec: the server is its child, and it dies of SIGTERM without passing it on.
+  const launcher = spawn(
+    process.execPath,
+    ['-e', "const c = require('node:child_process').spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', '--port', '0', '--quiet'], { stdio: ['ignore', 'inherit', 'inherit'] }); console.log('server pid ' + c.pid); setInterval(() => {}, 1000);"],
+    { cwd: REPO, env: { ...ENV, npm_command: 'exec' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  launcher.stdout?.on('data', (chunk: Buffer) => void (out += chunk.toString('utf8')));
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = async (ok: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; Date.now() < end && !ok(); ) await new Promise((r) => setTimeout(r, 50));
+    return ok();
+  };
+  assert.ok(await until(() => /listening on http/.test(out), 20_000), out);
+  const pid = Number(/server pid (\d+)/.exec(out)?.[1]);
+  assert.ok(alive(pid));
+  launcher.kill('SIGTERM');
+  const ended = await until(() => !alive(pid), 5_000);
+  if (!ended) process.kill(pid, 'SIGKILL');
+  assert.ok(ended, 'the server outlived its launcher');
+  assert.match(out, /launcher gone: shutting down/);
 });
 
 test('stops on SIGINT too', async () => {

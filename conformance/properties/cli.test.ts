@@ -79,11 +79,11 @@ test('the console shows progress, a line per family and the figures; the exit st
 
 test('json, junit and tap carry the families and the figures', async () => {
   const json = JSON.parse((await cli(['--suite', 'properties', '--runs', '3', '--seed', '1', '--only', 'properties/channels', '--reporter', 'json'])).out) as {
-    properties: { runs: number; seed: number };
+    summary: { properties: { runs: number; seed: number } };
     results: Array<{ id: string; outcome: string; property: { commands: number } }>;
   };
-  assert.is(json.properties.runs, 3);
-  assert.is(json.properties.seed, 1);
+  assert.is(json.summary.properties.runs, 3);
+  assert.is(json.summary.properties.seed, 1);
   assert.equal(json.results.map((x) => [x.id, x.outcome]), [['properties/channels', 'pass']]);
   assert.ok(json.results[0]!.property.commands >= 0);
   const out = join(mkdtempSync(join(tmpdir(), 'junit-')), 'report.xml');

@@ -60,3 +60,34 @@ export function replayOf(info: RunInfo, r: Classified): string {
   const base = info.propertyReplay ?? `${info.replay} --suite properties`;
   return `${base} --seed ${p.seed}${p.path !== undefined && p.path !== '' ? ` --path ${p.path}` : ` --runs ${p.runs}`}`;
 }
+
+/**
+ * What went wrong first, as one line: the failing step's first problem, else the reason
+ * (an error, a skip). Results with the same first problem most likely share a cause (a
+ * target that answers every request with the same HTML page, a missing endpoint), so
+ * reporters show it once, with the count and the ids.
+ */
+export function firstProblem(r: Classified): string {
+  if (r.outcome === 'xpass') return 'passed, but the expectations file says it fails';
+  const text = r.failure?.problems[0] ?? r.reason ?? r.outcome;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+export interface ProblemGroup {
+  problem: string;
+  ids: string[];
+}
+
+/** The results that `keep` selects, grouped by first problem: the largest group first, then in order of first appearance. */
+export function groupByFirstProblem(results: readonly Classified[], keep: (r: Classified) => boolean): ProblemGroup[] {
+  const groups = new Map<string, string[]>();
+  for (const r of results) {
+    if (!keep(r)) continue;
+    const key = firstProblem(r);
+    const ids = groups.get(key);
+    if (ids === undefined) groups.set(key, [r.id]);
+    else ids.push(r.id);
+  }
+  return [...groups].map(([problem, ids]) => ({ problem, ids })).sort((a, b) => b.ids.length - a.ids.length);
+}

@@ -21,7 +21,7 @@ export function referenceTarget(
   wrap: (reference: Reference) => Reference = (r) => r,
   create: (options: ReferenceOptions) => Reference = createReference,
 ): Target {
-  const capabilities = new Set<Capability>(['control']);
+  const capabilities = new Set<Capability>(['control', ...(options.clock === undefined || options.clock === 'manual' ? (['manual_clock'] as const) : [])]);
   if (profile.capabilities.jwt_secret !== undefined) capabilities.add('jwt_secret');
   return {
     name: 'reference',

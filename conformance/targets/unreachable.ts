@@ -14,6 +14,17 @@ export class TargetUnreachable extends Error {
   }
 }
 
+/** The target answers, but cannot be tested as asked: not a Zulip server (a static file server, a proxy's error page, a wrong base URL), or a control surface that refuses the profile's token. */
+export class TargetUnusable extends Error {
+  constructor(
+    readonly target: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TargetUnusable';
+  }
+}
+
 /** Errors that mean nothing is listening there (any more): after one, no further request can succeed. */
 const GONE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 

@@ -4,7 +4,8 @@
 // scenarios' control steps.
 import type { Capability, ControlAction, Profile } from '../schema.ts';
 import { formEncode, observe, type Session, type Target, type WireRequest } from './target.ts';
-import { asUnreachable, isGone, type TargetUnreachable } from './unreachable.ts';
+import { asUnreachable, isGone, TargetUnusable, type TargetUnreachable } from './unreachable.ts';
+import type { Observed } from '../matcher.ts';
 
 const CONTROL_ROUTES: Record<ControlAction, { method: 'GET' | 'POST'; path: string }> = {
   add_user: { method: 'POST', path: '/_understudy/users' },
@@ -71,9 +72,27 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
       return gone;
     },
     async check() {
-      const res = await request({ method: 'GET', path: '/api/v1/server_settings', headers: {} }, CHECK_TIMEOUT_MS);
-      if (res.status === 200 && typeof res.json === 'object') return {};
-      return { warning: `GET ${base}/api/v1/server_settings answered ${res.status}${res.json === undefined ? ' (not JSON)' : ''}: is ${base} the server's base URL?` };
+      const settings = await request({ method: 'GET', path: '/api/v1/server_settings', headers: {} }, CHECK_TIMEOUT_MS);
+      const notZulip = notAZulipAnswer(settings);
+      if (notZulip !== undefined) throw new TargetUnusable(base, `GET ${base}/api/v1/server_settings answered ${notZulip}, not a Zulip server's JSON: is ${base} the base URL of a Zulip server?`);
+      if (!capabilities.has('control')) return {};
+      // The control surface and its clock, once: a clock moved by 0 ms is a no-op. A
+      // system-clock server refuses (400); a server without the surface answers 403/404.
+      const clock = await request(
+        { method: 'POST', path: '/_understudy/clock/advance', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...tokenHeader }, body: 'ms=0' },
+        CHECK_TIMEOUT_MS,
+      );
+      const envelope = clock.json as { result?: unknown } | undefined;
+      if (clock.status === 200 && envelope?.result === 'success') capabilities.add('manual_clock');
+      else if (clock.status === 400 && envelope?.result === 'error') capabilities.delete('manual_clock');
+      else if (clock.status === 403) {
+        throw new TargetUnusable(base, `POST ${base}/_understudy/clock/advance answered 403: the control surface refuses this client (a server started with --control-token takes only that token: set the profile's capabilities.control_token to it)`);
+      } else {
+        capabilities.delete('control');
+        capabilities.delete('manual_clock');
+        return { warning: `the profile says ${base} has Understudy's control surface, but POST ${base}/_understudy/clock/advance answered ${clock.status}: the scenarios that need control are skipped` };
+      }
+      return {};
     },
     async open(): Promise<Session> {
       if (capabilities.has('control')) await controlCall('/_understudy/reset', {});
@@ -87,4 +106,18 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
       };
     },
   };
+}
+
+/**
+ * Why an answer to GET /api/v1/server_settings is not a Zulip server's (a short, one-line
+ * description of what came back), or undefined if it is: a JSON object with
+ * `"result": "success"` and a `zulip_version`.
+ */
+export function notAZulipAnswer(res: Observed): string | undefined {
+  const json = res.json as { result?: unknown; zulip_version?: unknown } | undefined;
+  if (res.status === 200 && typeof json === 'object' && json !== null && json.result === 'success' && typeof json.zulip_version === 'string') return undefined;
+  const type = res.headers['content-type']?.split(';')[0]?.trim();
+  const kind = json !== undefined ? 'JSON without a Zulip success envelope' : res.text === '' ? 'an empty body' : `${type ?? 'an untyped body'}`;
+  const start = res.text.replace(/\s+/g, ' ').trim().slice(0, 60);
+  return `${res.status} with ${kind}${start !== '' ? ` (${JSON.stringify(start)}${res.text.length > 60 ? '…' : ''})` : ''}`;
 }

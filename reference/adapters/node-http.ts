@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // The node:http front door: IncomingMessage → ApiRequest → reference.dispatch →
 // ServerResponse. Types only, no behaviour, but for what only a socket can get wrong
 // before dispatch sees anything: the body size limit, malformed HTTP, slow clients,

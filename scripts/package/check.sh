@@ -99,7 +99,7 @@ contents() {
   local missing=0
   for f in dist/index.js dist/cli.js dist/msw.js dist/fetch.js dist/node-http.js dist/conformance.js \
     dist/types/reference/index.d.ts dist/types/conformance/index.d.ts fixtures/realm.json fixtures/profile.json \
-    fixtures/README.md scenarios/README.md scenarios/users/me.json README.md package.json; do
+    fixtures/README.md scenarios/README.md scenarios/users/me.json README.md LICENSE docs/APPROXIMATIONS.md package.json; do
     grep -qx "package/$f" <<<"$list" || { echo "missing: $f"; missing=1; }
   done
   local extra
@@ -128,9 +128,10 @@ MSW_VERSION="$("$NODE" -p 'require("./node_modules/msw/package.json").version')"
 TYPES_NODE_VERSION="$("$NODE" -p 'require("./node_modules/@types/node/package.json").version')"
 install() {
   cd "$CONSUMER" && npm install --no-audit --no-fund --prefer-offline --loglevel=error \
-    "$TARBALL" "msw@$MSW_VERSION" "vitest@$VITEST_VERSION" "@types/node@$TYPES_NODE_VERSION"
+    "$TARBALL" "msw@$MSW_VERSION" "vitest@$VITEST_VERSION" "@types/node@$TYPES_NODE_VERSION" \
+    "jest@30" "ts-jest@29" "@types/jest@30" "typescript@5" "typescript7@npm:typescript@7"
 }
-check "npm install the tarball, msw $MSW_VERSION, vitest $VITEST_VERSION, @types/node into a scratch project" install
+check "npm install the tarball, msw $MSW_VERSION, vitest $VITEST_VERSION, @types/node, jest, ts-jest, TypeScript 5 and 7 into a scratch project" install
 cd "$CONSUMER" || exit 1
 
 # The type checks take the longest and need no Node but the one tsc runs on: they run alongside,
@@ -157,6 +158,7 @@ cli() { # NODE_BIN [CONFORMANCE_ARGS...]: npx understudy against a served copy, 
   out="$(PATH="$bin:$PATH" npx --no-install understudy --version)" || return 1
   [ "$out" = "$VERSION" ] || { echo "npx understudy --version printed '$out', not $VERSION"; return 1; }
   echo "npx understudy --version: $out"
+  PATH="$bin:$PATH" npx --no-install understudy approximations | grep -q '^# Known approximations' || { echo "npx understudy approximations does not print docs/APPROXIMATIONS.md"; return 1; }
   PATH="$bin:$PATH" setsid npx --no-install understudy serve --port 0 --clock manual --quiet >"$TMP/serve.log" 2>&1 &
   local pid=$!
   PIDS+=("$pid")
@@ -184,6 +186,56 @@ cli() { # NODE_BIN [CONFORMANCE_ARGS...]: npx understudy against a served copy, 
   echo "an unreachable target: exit 5, one line"
 }
 
+# What a user of the installed bin sees (Node 20): kill of `npx understudy serve &` ends the
+# server; a target that is not Zulip is one line and exit 5; a self-test fault gives a failing
+# report grouped by cause, in the console and in html; the request log masks credentials.
+bin_behaviour() {
+  local bin
+  bin="$(dirname "$NODE")"
+  PATH="$bin:$PATH" npx --no-install understudy serve --port 0 >"$TMP/npx-kill.log" 2>&1 &
+  local npx_pid=$! url="" server=""
+  for _ in $(seq 1 100); do
+    url="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$TMP/npx-kill.log" | head -1)"
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  [ -n "$url" ] || { echo "npx understudy serve printed no URL:"; cat "$TMP/npx-kill.log"; kill "$npx_pid"; return 1; }
+  server="$(pgrep -f "understudy serve --port 0" | grep -v "^$npx_pid$" | tail -1)"
+  "$NODE" -e 'const u = process.argv[1]; (async () => { await fetch(`${u}/api/v1/fetch_api_key?username=iago%40zulip.com&password=pkg-secret-1`, { method: "POST" }); await fetch(`${u}/api/v1/users/me?api_key=pkg-secret-key-2`); })()' "$url"
+  kill "$npx_pid"
+  for _ in $(seq 1 50); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$server" 2>/dev/null; then echo "kill \$! of npx understudy serve left the server (pid $server) running"; kill "$server"; return 1; fi
+  echo "kill \$! of npx understudy serve ended the server"
+  if grep -q 'pkg-secret' "$TMP/npx-kill.log" || ! grep -q 'password=\*\*\*' "$TMP/npx-kill.log"; then echo "the request log shows a credential:"; cat "$TMP/npx-kill.log"; return 1; fi
+  echo "the request log masks credentials"
+
+  "$NODE" -e 'require("http").createServer((q, r) => r.writeHead(200, { "content-type": "text/html" }).end("<html><body>static</body></html>")).listen(0, "127.0.0.1", function () { console.log(this.address().port); })' >"$TMP/static.port" &
+  local static_pid=$! port=""
+  for _ in $(seq 1 50); do port="$(head -1 "$TMP/static.port")"; [ -n "$port" ] && break; sleep 0.1; done
+  local out status=0
+  out="$(PATH="$bin:$PATH" NO_COLOR=1 npx --no-install understudy conformance --target "http://127.0.0.1:$port" 2>&1)" || status=$?
+  kill "$static_pid"
+  if [ "$status" -ne 5 ] || [ "$(printf '%s\n' "$out" | wc -l)" -gt 3 ]; then echo "a target that is not Zulip: exit $status, output:"; printf '%s\n' "$out" | head -5; return 1; fi
+  echo "a target that is not Zulip: exit 5, $(printf '%s\n' "$out" | wc -l) line(s)"
+
+  PATH="$bin:$PATH" setsid npx --no-install understudy serve --port 0 --clock manual --quiet --self-test-fault error-without-code >"$TMP/fault.log" 2>&1 &
+  local fault_pid=$!
+  PIDS+=("$fault_pid")
+  url=""
+  for _ in $(seq 1 100); do
+    url="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$TMP/fault.log" | head -1)"
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  status=0
+  PATH="$bin:$PATH" NO_COLOR=1 npx --no-install understudy conformance --target "$url" --only auth --reporter console --quiet --reporter html --out "$TMP/report.html" >"$TMP/fault-run.log" 2>&1 || status=$?
+  kill -TERM -- "-$fault_pid" 2>/dev/null
+  if [ "$status" -ne 1 ] || ! grep -q 'did not pass, by first problem' "$TMP/fault-run.log" || ! grep -q '<b class="bad">' "$TMP/report.html"; then
+    echo "a self-test fault's report (exit $status):"; head -20 "$TMP/fault-run.log"; return 1
+  fi
+  echo "--self-test-fault error-without-code: $(grep -o '[0-9]* did not pass' "$TMP/fault-run.log"), grouped by cause in the console and in $(wc -c <"$TMP/report.html") bytes of html"
+}
+
 for node in "$NODE" "$NODE22"; do
   v="$(node_version "$node")"
   check "Node $v: import every entry point as ESM, nothing on stderr" clean "$node" esm.mjs
@@ -194,6 +246,32 @@ for node in "$NODE" "$NODE22"; do
   if [ "$node" = "$NODE" ]; then only=(); else only=(--only auth --only users --only messages); fi
   check "Node $v: npx understudy --version, serve --port 0, conformance --target it${only[*]:+ (${only[*]})}, an unreachable target" cli "$node" "${only[@]}"
 done
+
+# The README's recipes, as written (scripts/package/recipes.mjs copies them out of the README).
+recipes() {
+  local dir="$CONSUMER/recipes" name status=0
+  "$NODE" "$HERE/recipes.mjs" "$REPO/README.md" "$dir" >"$TMP/recipes.txt" || return 1
+  local bin
+  bin="$(dirname "$NODE")"
+  for name in $(cat "$TMP/recipes.txt"); do
+    case "$name" in
+      vitest) (cd "$dir/$name" && PATH="$bin:$PATH" npx --no-install vitest run --reporter=dot) ;;
+      jest | ts-jest) (cd "$dir/$name" && PATH="$bin:$PATH" npm test --silent) ;;
+      commonjs) (cd "$dir/$name" && "$NODE" test.cjs) ;;
+      typescript)
+        # TypeScript 5 and 7, as written and with "types": ["node"].
+        (cd "$dir/$name" && "$NODE" node_modules/typescript/bin/tsc -p tsconfig.json && "$NODE" node_modules/typescript7/bin/tsc -p tsconfig.json) || { echo "tsc failed on the README's TypeScript recipe"; false; } &&
+          (cd "$dir/$name" && "$NODE" -e 'const f="tsconfig.json",c=JSON.parse(require("fs").readFileSync(f,"utf8"));c.compilerOptions.types=["node"];require("fs").writeFileSync("tsconfig.types-node.json",JSON.stringify(c))' &&
+            "$NODE" node_modules/typescript/bin/tsc -p tsconfig.types-node.json && "$NODE" node_modules/typescript7/bin/tsc -p tsconfig.types-node.json) ;;
+      *) echo "no way to run the README recipe $name: teach scripts/package/check.sh"; false ;;
+    esac || { echo "the README's $name recipe fails as written"; status=1; continue; }
+    echo "the README's $name recipe passes"
+  done
+  return $status
+}
+check "Node $(node_version "$NODE"): the README's recipes as written (vitest, jest, ts-jest, CommonJS, TypeScript 5 and 7)" recipes
+
+check "Node $(node_version "$NODE"): kill of npx understudy serve, a target that is not Zulip, a self-test fault's report, a masked log" bin_behaviour
 
 # ---- 4. TypeScript consumers (started after the install) ----------------------------------------
 collect_background
