@@ -133,7 +133,7 @@ test('--oracle FILE: another Understudy as the oracle; the same one agrees, one 
 test('npm start -- --fault history-leak: the run fails (exit 1), shrinks, and saves a scenario that fails the same way when replayed', async () => {
   const server = await startServe(['--clock', 'manual', '--quiet', '--fault', 'history-leak']);
   try {
-    assert.match(server.output(), /FAULT INJECTED \(testing aid\): history-leak/);
+    assert.match(server.output(), /SELF-TEST FAULT INJECTED: history-leak: /);
     const dir = mkdtempSync(join(tmpdir(), 'saved-'));
     const r = await cli(['--suite', 'properties', '--target', server.url, '--runs', '100', '--seed', '7', '--save-failures', dir]);
     assert.is(r.code, EXIT.failed, r.out);
