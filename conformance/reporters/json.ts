@@ -12,6 +12,7 @@ export function jsonReporter(): Reporter {
       unloadable_files: summary.badFiles,
       ...(summary.notRun !== undefined ? { not_run: summary.notRun } : {}),
       ...(summary.properties !== undefined ? { properties: summary.properties } : {}),
+      ...(summary.openapi !== undefined ? { openapi: summary.openapi } : {}),
       results: results.map((r) => ({
         id: r.id,
         file: r.file,
