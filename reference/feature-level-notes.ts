@@ -241,6 +241,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'POST /remove_client_device exists',
     before: 'no such route (404)',
   },
+  slim_bot_dicts: {
+    source: `https://zulip.com/api/register-queue, https://zulip.com/api/get-events#realm_bot-update (Changes: feature level 474)`,
+    change: 'realm_bots and realm_bot add events carry only user_id and the bot settings (default_sending_stream, default_events_register_stream, default_all_public_streams, services); no realm_bot update for a bot\'s name, avatar, owner or (de)activation',
+    before: 'they also carry email, full_name, bot_type, is_active, api_key, owner_id and avatar_url, and those changes send realm_bot update events',
+  },
   date_joined_first_login: {
     source: `${CHANGELOG} (feature level 475); ${api('get-users')}`,
     change: 'an API-created user\'s date_joined becomes the time of their first login',

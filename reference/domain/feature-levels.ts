@@ -63,6 +63,7 @@ export const FEATURE_LEVELS = [
   { level: 459, key: 'deactivate_user_actions' },
   { level: 468, key: 'push_device_registration' },
   { level: 470, key: 'remove_client_device' },
+  { level: 474, key: 'slim_bot_dicts' },
   { level: 475, key: 'date_joined_first_login' },
   { level: 480, key: 'archived_channel_topics' },
   { level: 483, key: 'legacy_push_removal' },

@@ -51,9 +51,11 @@ export function gravatarUrl(email: string, version: number): string {
   return `https://secure.gravatar.com/avatar/${digest}?d=identicon&version=${version}`;
 }
 
-/** avatar_url: null when the client handles gravatar itself and may compute it. */
+/**
+ * avatar_url: null only when the client handles gravatar itself and may compute it (a
+ * deleted user's removed picture is the default one, a URL like any other).
+ */
 export function avatarUrl(store: Store, viewer: User | null, target: User, clientGravatar: boolean): string | null {
-  if (target.is_deleted) return null;
   if (target.avatar_source === 'G') {
     if (clientGravatar && canSeeDeliveryEmail(viewer, target)) return null;
     return gravatarUrl(target.delivery_email, target.avatar_version);
@@ -103,6 +105,10 @@ export function formatUser(store: Store, viewer: User | null, u: User, view: Use
 
 /** A bot as its owner and the administrators see it (realm_bots, realm_bot events): with its API key. */
 export function formatBot(store: Store, viewer: User, bot: User): Record<string, unknown> {
+  // From feature level 474 the user object says the rest (the API key: GET /bots/{id}/api_key).
+  if (atLeast(store, 'slim_bot_dicts')) {
+    return { user_id: bot.user_id, default_sending_stream: null, default_events_register_stream: null, default_all_public_streams: false, services: [] };
+  }
   return {
     email: bot.delivery_email,
     user_id: bot.user_id,
