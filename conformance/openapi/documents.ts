@@ -73,6 +73,13 @@ function segmentsOf(doc: Json, template: string, parameters: unknown[]): Operati
     });
 }
 
+/** Every string in a parsed document (the descriptions, with their "Changes" notes). */
+function* strings(v: unknown): Generator<string> {
+  if (typeof v === 'string') yield v;
+  else if (Array.isArray(v)) for (const x of v) yield* strings(x);
+  else if (isObject(v)) for (const x of Object.values(v)) yield* strings(x);
+}
+
 export class OpenApiIndex {
   readonly documents: OpenApiDocument[] = [];
   private readonly operations: Operation[] = [];
@@ -86,7 +93,7 @@ export class OpenApiIndex {
   add(name: string, doc: unknown): void {
     if (!isObject(doc) || !isObject(doc['paths'])) throw new OpenApiLoadError(`${name}: not an OpenAPI document (no paths)`);
     this.documents.push({ name, components: isObject(doc['components']) ? doc['components'] : {} });
-    for (const m of JSON.stringify(doc).matchAll(/feature\s+level\s+(\d+)/gi)) this.featureLevel = Math.max(this.featureLevel, Number(m[1]));
+    for (const text of strings(doc)) for (const m of text.matchAll(/feature\s+level\s+(\d+)/gi)) this.featureLevel = Math.max(this.featureLevel, Number(m[1]));
     for (const [template, item] of Object.entries(doc['paths'])) {
       if (!isObject(item)) continue;
       const shared = Array.isArray(item['parameters']) ? item['parameters'] : [];

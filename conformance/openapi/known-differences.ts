@@ -16,6 +16,8 @@ export const KnownDifference = z.strictObject({
   keyword: z.string().min(1),
   /** For additionalProperties and required: the property. */
   property: z.string().optional(),
+  /** Words the problem's message contains (for oneOf: the values that fit no alternative, `type: "x"`). */
+  message: z.string().min(1).optional(),
   /** Why: the real server's code (zerver/...) against the document, or SPEC.md. */
   reason: z.string().min(40),
 });
@@ -46,7 +48,8 @@ export class KnownDifferences {
         entry.status === status &&
         entry.keyword === problem.keyword &&
         path.test(problem.path) &&
-        (entry.property === undefined || entry.property === problem.property),
+        (entry.property === undefined || entry.property === problem.property) &&
+        (entry.message === undefined || problem.message.includes(entry.message)),
     );
   }
 }
