@@ -113,10 +113,6 @@ export class OpenApiIndex {
     }
   }
 
-  get size(): number {
-    return this.operations.length;
-  }
-
   /**
    * The documented operation a request names, if any: the path without its query and
    * API prefix, matched against the templates; where several match (`/users/me` and

@@ -1,7 +1,8 @@
 // Checking answers against an OpenAPI description: a small document of our own for the
 // rules (matching, nullable, oneOf, known differences), then the real one where it is at
 // hand (../shared/upstream/zulip-openapi-497, beside the repository).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -202,8 +203,12 @@ test('the known differences file: every entry well-formed, with a reason', () =>
   for (const e of known.entries) assert.match(e.reason, /zerver\/|SPEC\.md/, e.operation);
 });
 
-test('a directory that is not one, or holds no document, is a load error', async () => {
-  for (const dir of ['/nonexistent-openapi-dir', join(PACKAGE_ROOT, 'fixtures', 'profile.json'), join(PACKAGE_ROOT, 'conformance', 'reporters')]) {
+test('a directory that is not one, holds no document, or a file that is not an OpenAPI document, is a load error', async () => {
+  const notOpenApi = mkdtempSync(join(tmpdir(), 'openapi-'));
+  writeFileSync(join(notOpenApi, 'profile.json'), readFileSync(join(PACKAGE_ROOT, 'fixtures', 'profile.json')));
+  const badYaml = mkdtempSync(join(tmpdir(), 'openapi-'));
+  writeFileSync(join(badYaml, 'bad.yml'), 'paths: [unclosed');
+  for (const dir of ['/nonexistent-openapi-dir', join(PACKAGE_ROOT, 'fixtures', 'profile.json'), join(PACKAGE_ROOT, 'conformance', 'reporters'), notOpenApi, badYaml]) {
     const e = await loadOpenApiDir(dir).catch((x: unknown) => x);
     assert.instance(e, Error, dir);
     assert.match((e as Error).message, dir);
