@@ -89,6 +89,7 @@ run_conformance() { # name target [cli args...]
   log="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').log"
   report="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').json"
   banner "$name ($target)"
+  if [[ "$name" == conformance* ]]; then openapi_note; fi
   if [ ! -f scripts/conformance.ts ]; then
     echo "scripts/conformance.ts is missing"
     finish_stage "$name" "$start" 0 1
@@ -155,7 +156,6 @@ openapi_note() {
 }
 
 # 5. conformance, in-process
-openapi_note
 run_conformance "conformance" reference ${OPENAPI_ARGS[@]+"${OPENAPI_ARGS[@]}"}
 
 # 6. the property suite, in-process: a fixed seed, few sequences, a time budget as a cap
@@ -174,7 +174,6 @@ for _ in $(seq 1 300); do
   sleep 0.1
 done
 if [ -n "$URL" ]; then
-  openapi_note
   run_conformance "conformance HTTP" "$URL" ${OPENAPI_ARGS[@]+"${OPENAPI_ARGS[@]}"}
   run_conformance "properties HTTP" "$URL" "${PROPERTY_ARGS[@]}"
   run_conformance "differential" "$URL" "${PROPERTY_ARGS[@]}" --oracle reference
