@@ -436,3 +436,20 @@ test('colour on a terminal; none with NO_COLOR, --no-color or a pipe', async () 
 });
 
 test.run();
+
+test('--openapi DIR: each JSON answer checked against the description in DIR; a problem fails the scenario; a bad DIR exits 2', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+  const strict = { type: 'object', additionalProperties: false, required: ['result'], properties: { result: { enum: ['success'] }, msg: { type: 'string' }, user_id: { type: 'integer' } } };
+  writeFileSync(join(dir, 'users.json'), JSON.stringify({ openapi: '3.0.1', paths: { '/users/me': { get: { responses: { '200': { content: { 'application/json': { schema: strict } } } } } } } }));
+  const good = subset('users/me');
+  const r = await cli(['--scenarios', good, '--openapi', dir, '--reporter', 'json']);
+  assert.is(r.code, EXIT.failed, r.out + r.err);
+  const report = JSON.parse(r.out) as { openapi: { validated: number; failed: number }; results: Array<{ failure?: { problems: string[] } }> };
+  assert.equal([report.openapi.validated, report.openapi.failed], [1, 1]);
+  assert.match(report.results[0]?.failure?.problems[0] ?? '', /^openapi GET \/users\/me 200: \$ has the undocumented property "(email|full_name)" \(additionalProperties at #\/additionalProperties\)$/);
+  const text = await cli(['--scenarios', good, '--openapi', dir]);
+  assert.match(text.out, /openapi: 1 answers validated against the API description, 1 not as documented/);
+  const missing = await cli(['--scenarios', good, '--openapi', join(dir, 'nothing-here')]);
+  assert.is(missing.code, EXIT.usage);
+  assert.match(missing.err, /--openapi .*nothing-here/);
+});

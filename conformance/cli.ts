@@ -34,6 +34,7 @@ export const FLAGS = {
   progress: { type: 'boolean' },
   expectations: { type: 'string' },
   scenarios: { type: 'string' },
+  openapi: { type: 'string' },
   runs: { type: 'string' },
   seed: { type: 'string' },
   path: { type: 'string' },
@@ -77,6 +78,11 @@ and runs the property suite against it, and reports every difference.
   --expectations FILE      known failures of the target: {"expected_failures": {"<id>": "<why>"}};
                            they count as passes, and one that passes fails the run
   --scenarios DIR          another scenario directory (default: the package's scenarios/)
+  --openapi DIR            also check every JSON answer of a scenario step against the real
+                           API description: DIR holds zulip/zulip's OpenAPI documents
+                           (zerver/openapi/*.yaml); an answer its operation's schema for
+                           that status does not admit fails the scenario (needs the
+                           packages yaml and ajv)
   --bail                   stop at the first failure: the scenarios after it and the property
                            suite do not run, and a property failure is not shrunk
 
@@ -298,6 +304,7 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
       ...(args.target !== undefined ? { target: args.target } : {}),
       ...(args.profile !== undefined ? { profile: args.profile } : {}),
       ...(args.scenarios !== undefined ? { scenarios: args.scenarios } : {}),
+      ...(args.openapi !== undefined ? { openapi: args.openapi } : {}),
       ...(args.expectations !== undefined ? { expectations: args.expectations } : {}),
       suite: args.suite,
       ...property,
@@ -311,6 +318,7 @@ export async function main(argv: string[], io: MainIO = processIO, prog = 'npm r
         if (args.profile !== undefined) replay.push(`--profile ${args.profile}`);
         if (args.expectations !== undefined) replay.push(`--expectations ${args.expectations}`);
         if (args.scenarios !== undefined) replay.push(`--scenarios ${args.scenarios}`);
+        if (args.openapi !== undefined) replay.push(`--openapi ${args.openapi}`);
         if (args.oracle !== undefined) replay.push(`--oracle ${args.oracle}`);
         // The property suite reruns as it ran: the same families (--only) and sequence length.
         const again = [...replay, '--suite properties', ...(args.only ?? []).map((o) => `--only ${o}`)];

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Expectations } from './schema.ts';
 import type { ScenarioResult } from './run.ts';
 import type { PropertyStats } from './properties/run-properties.ts';
+import type { OpenApiStats } from './openapi/index.ts';
 
 /** pass, fail, skip, error as run; xfail: failed as expected; xpass: expected to fail but passed. */
 export type Outcome = 'pass' | 'fail' | 'error' | 'skip' | 'xfail' | 'xpass';
@@ -54,6 +55,8 @@ export interface Summary {
   properties?: PropertyStats;
   /** Scenarios and property families that did not run because --bail stopped the run. */
   notRun?: number;
+  /** The answers checked against the real API description (--openapi). */
+  openapi?: OpenApiStats;
 }
 
 export function summarize(results: readonly Classified[], stale: string[] = [], badFiles = 0): Summary {

@@ -53,6 +53,12 @@ export interface ScenarioResult {
   property?: PropertyDetail;
 }
 
+/**
+ * Checks each answer a scenario step receives beyond its `expect` (the real API
+ * description: `--openapi`, conformance/openapi/); the problems fail the step.
+ */
+export type AnswerCheck = (request: WireRequest, observed: Observed, context: { featureLevel?: number }) => string[];
+
 let runCounter = 0;
 const RUN_TOKEN = Date.now().toString(36);
 
@@ -77,6 +83,7 @@ export class Runner {
   constructor(
     readonly target: Target,
     readonly profile: Profile,
+    readonly checkAnswer?: AnswerCheck,
   ) {
     this.credentials = new Credentials(profile, target);
   }
@@ -125,6 +132,8 @@ export class Runner {
       return done({ status: 'error', reason: `cannot start a session: ${(e as Error).message}` });
     }
 
+    // The API feature level a control step set the target to, if any (for checkAnswer).
+    const level: { featureLevel?: number } = {};
     for (const [i, step] of scenario.steps.entries()) {
       const failure: StepFailure = { step: i + 1, location: loaded.stepLocation(i), problems: [], ...(step.note ? { note: step.note } : {}) };
       try {
@@ -133,6 +142,7 @@ export class Runner {
           const params = expandValue(step.params ?? {}, ctx) as Record<string, unknown>;
           failure.control = { action: step.control, params };
           saveFrom = await session.control(step.control, params);
+          if (typeof params['feature_level'] === 'number') level.featureLevel = params['feature_level'];
           if (step.expect !== undefined) {
             const expect = expandValue(step.expect, ctx) as Expect;
             const observed: Observed = { status: 200, headers: {}, text: JSON.stringify(saveFrom), json: saveFrom };
@@ -156,6 +166,7 @@ export class Runner {
           const observed = await session.send(request);
           failure.observed = observed;
           failure.problems = checkExpect(expect, observed);
+          if (failure.problems.length === 0 && this.checkAnswer !== undefined) failure.problems = this.checkAnswer(request, observed, level);
           if (failure.problems.length > 0) return done({ status: 'fail', failure });
           saveFrom = observed.json;
         }

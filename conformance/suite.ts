@@ -15,7 +15,8 @@ import { TargetUnusable, TargetUnreachable } from './targets/unreachable.ts';
 import { urlTarget } from './targets/url.ts';
 import { FAMILIES } from './properties/families.ts';
 import { PathMismatch, runProperties, type PropertyProgress, type PropertyStats } from './properties/run-properties.ts';
-import type { ScenarioResult as Result } from './run.ts';
+import type { AnswerCheck, ScenarioResult as Result } from './run.ts';
+import type { OpenApiChecker } from './openapi/index.ts';
 
 /** The suites there are; --suite picks one (all: the scenarios, then the properties). */
 export const SUITES = ['scenarios', 'properties', 'all'] as const;
@@ -75,6 +76,13 @@ export interface ConformanceOptions {
    */
   bail?: boolean;
   onProgress?(progress: PropertyProgress): void;
+  /**
+   * The real API description: a directory of OpenAPI documents (zulip/zulip's
+   * zerver/openapi/*.yaml), or a checker made from them. Each JSON answer a scenario step
+   * receives is validated against the schema its operation documents for that status;
+   * a problem fails the scenario (conformance/openapi/).
+   */
+  openapi?: string | OpenApiChecker;
 }
 
 export interface ConformanceReport {
@@ -133,6 +141,22 @@ async function chooseTarget(given: string | Target | undefined, profile: Profile
   return urlTarget(url, { ...profile, base_url: url });
 }
 
+async function openApiChecker(given: string | OpenApiChecker | undefined): Promise<OpenApiChecker | undefined> {
+  if (typeof given !== 'string') return given;
+  // Loaded only when asked for: it needs the packages yaml and ajv.
+  const { OpenApiChecker, OpenApiLoadError } = await import('./openapi/index.ts');
+  try {
+    return await OpenApiChecker.load(given);
+  } catch (e) {
+    if (e instanceof OpenApiLoadError) throw new ConformanceError('usage', e.message);
+    throw e;
+  }
+}
+
+function answerCheck(checker: OpenApiChecker): AnswerCheck {
+  return (request, observed, { featureLevel }) => checker.describe(checker.check(request.method, request.path, observed.status, observed.json, featureLevel));
+}
+
 export async function runConformance(options: ConformanceOptions = {}): Promise<ConformanceReport> {
   const suite = options.suite ?? 'scenarios';
   if (!(SUITES as readonly string[]).includes(suite)) throw new ConformanceError('usage', `unknown suite ${JSON.stringify(suite)}: the suites are ${SUITES.join(', ')}`);
@@ -169,6 +193,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     stale = staleEntries(expectations, new Set([...all.map((s) => s.scenario.id), ...FAMILIES.map((f) => `properties/${f}`)]));
   }
 
+  const checker = await openApiChecker(options.openapi);
   const target = await chooseTarget(options.target, profile, profileName, note);
   let oracle: Target | undefined;
   if (withProperties && options.oracle !== undefined) {
@@ -215,7 +240,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   };
 
   options.onStart?.({ target: target.name, total: selected.length + families.length, families: families.length });
-  const runner = new Runner(target, profile);
+  const runner = new Runner(target, profile, checker !== undefined ? answerCheck(checker) : undefined);
   const results: Classified[] = [];
   const report = (raw: Result) => {
     const result = classify(masked(raw), expectations);
@@ -261,6 +286,6 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     properties = outcome.stats;
   }
   const notRun = selected.length + families.length - results.length;
-  const summary = { ...summarize(results, stale, badFiles), ...(notRun > 0 ? { notRun } : {}) };
+  const summary = { ...summarize(results, stale, badFiles), ...(notRun > 0 ? { notRun } : {}), ...(checker !== undefined ? { openapi: { ...checker.stats } } : {}) };
   return { target: target.name, results, summary: properties !== undefined ? { ...summary, properties } : summary };
 }

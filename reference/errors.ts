@@ -45,7 +45,7 @@ export class MissingArgument extends ApiError {
 /** Both spellings of an aliased parameter were given (RequestConfusingParamsError). */
 export class ConfusingArguments extends ApiError {
   constructor(a: string, b: string) {
-    super(400, 'REQUEST_CONFUSING_VAR', `Can't decide between '${a}' and '${b}' arguments`, { var_name_1: a, var_name_2: b });
+    super(400, 'REQUEST_CONFUSING_VAR', `Can't decide between '${a}' and '${b}' arguments`, { var_name1: a, var_name2: b });
   }
 }
 

@@ -211,10 +211,20 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'the registration response has no legacy top-level copies of the user settings',
     before: 'clients without user_settings_object get them',
   },
+  gif_rating_options: {
+    source: `https://zulip.com/api/register-queue (Changes: feature level 442)`,
+    change: 'the GIF ratings are one table for GIPHY and Tenor, gif_rating_options (disabled 0, g 1, pg 2, pg-13 3, r 4): a new organization\'s realm_giphy_rating is 1',
+    before: 'giphy_rating_options, GIPHY\'s own ratings (disabled 0, y 1, g 2, pg 3, pg-13 4, r 5): realm_giphy_rating is 2',
+  },
   anchor_date: {
     source: `https://zulip.com/api/get-messages (Changes: feature level 445)`,
     change: 'GET /messages takes anchor \'date\' with anchor_date',
     before: '\'date\' is an invalid anchor',
+  },
+  gif_rating_policy: {
+    source: `https://zulip.com/api/register-queue (Changes: feature level 453)`,
+    change: 'the registration response names the rating realm_gif_rating_policy and its table gif_rating_policy_options',
+    before: 'realm_giphy_rating and gif_rating_options',
   },
   deactivate_user_actions: {
     source: `https://zulip.com/api/deactivate-user (Changes: feature level 459)`,
@@ -230,6 +240,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `${CHANGELOG} (feature level 470)`,
     change: 'POST /remove_client_device exists',
     before: 'no such route (404)',
+  },
+  slim_bot_dicts: {
+    source: `https://zulip.com/api/register-queue, https://zulip.com/api/get-events#realm_bot-update (Changes: feature level 474)`,
+    change: 'realm_bots and realm_bot add events carry only user_id and the bot settings (default_sending_stream, default_events_register_stream, default_all_public_streams, services); no realm_bot update for a bot\'s name, avatar, owner or (de)activation',
+    before: 'they also carry email, full_name, bot_type, is_active, api_key, owner_id and avatar_url, and those changes send realm_bot update events',
   },
   date_joined_first_login: {
     source: `${CHANGELOG} (feature level 475); ${api('get-users')}`,

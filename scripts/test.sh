@@ -6,9 +6,11 @@
 #   3. msw 3 / Node 22    *.node22.test.ts with node_modules/node22/bin/node
 #   4. browser            *.browser.test.ts: msw setupWorker in headless Chromium (/usr/bin/chromium;
 #                         installed with apt-get when missing and possible; else skipped, outside CI only)
-#   5. conformance        scenarios/ against the in-process reference
+#   5. conformance        scenarios/ against the in-process reference, every JSON answer checked against
+#                         the real OpenAPI description (--openapi ../shared/upstream/zulip-openapi-497)
+#                         where that directory exists
 #   6. properties         the property suite (fixed seed, few sequences) against the in-process reference
-#   7. conformance HTTP   scenarios/ against scripts/serve.ts on a free port
+#   7. conformance HTTP   scenarios/ against scripts/serve.ts on a free port (with --openapi, as stage 5)
 #   8. properties HTTP    the property suite against that server
 #   9. differential       the property suite against that server and the in-process reference at once: 0 divergences
 #  10. package            the packed tarball in a scratch project, Node 20 and 22 (scripts/package/check.sh)
@@ -89,6 +91,7 @@ run_conformance() { # name target [cli args...]
   log="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').log"
   report="$TMP/$(echo "$name" | tr -c 'a-z0-9' '-').json"
   banner "$name ($target)"
+  if [[ "$name" == conformance* ]]; then openapi_note; fi
   if [ ! -f scripts/conformance.ts ]; then
     echo "scripts/conformance.ts is missing"
     finish_stage "$name" "$start" 0 1
@@ -164,8 +167,17 @@ else
   TIMINGS+=("$(printf '%-22s %6s   skipped: no Chromium' "browser" "-")")
 fi
 
+# The real API description (zulip/zulip's OpenAPI documents, beside the repository on
+# development and CI machines): stages 5 and 7 check every JSON answer against it.
+OPENAPI_DIR="../shared/upstream/zulip-openapi-497"
+OPENAPI_ARGS=()
+if [ -d "$OPENAPI_DIR" ]; then OPENAPI_ARGS=(--openapi "$OPENAPI_DIR"); fi
+openapi_note() {
+  if [ ${#OPENAPI_ARGS[@]} -eq 0 ]; then echo "schema check skipped: no $OPENAPI_DIR (the real OpenAPI description); the scenarios run without it"; fi
+}
+
 # 5. conformance, in-process
-run_conformance "conformance" reference
+run_conformance "conformance" reference ${OPENAPI_ARGS[@]+"${OPENAPI_ARGS[@]}"}
 
 # 6. the property suite, in-process: a fixed seed, few sequences, a time budget as a cap
 PROPERTY_ARGS=(--suite properties --seed 20260701 --runs 60 --time-budget 30s)
@@ -183,7 +195,7 @@ for _ in $(seq 1 300); do
   sleep 0.1
 done
 if [ -n "$URL" ]; then
-  run_conformance "conformance HTTP" "$URL"
+  run_conformance "conformance HTTP" "$URL" ${OPENAPI_ARGS[@]+"${OPENAPI_ARGS[@]}"}
   run_conformance "properties HTTP" "$URL" "${PROPERTY_ARGS[@]}"
   run_conformance "differential" "$URL" "${PROPERTY_ARGS[@]}" --oracle reference
 else

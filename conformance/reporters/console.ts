@@ -113,6 +113,8 @@ export function consoleReporter(write: (s: string) => void = (s) => process.stdo
         const budget = p.stoppedByBudget ? ' (stopped by the time budget)' : '';
         write(`properties: ${p.runs} sequences${budget}, ${p.commands.toLocaleString('en')} commands, ${p.requests.toLocaleString('en')} requests in ${secs(p.durationMs)}, seed ${p.seed}${divergences}\n`);
       }
+      const o = summary.openapi;
+      if (o !== undefined) write(`openapi: ${o.validated} answers validated against the API description, ${o.failed} not as documented, ${o.known} known differences set aside; not checked: ${o.undocumented} undocumented, ${o.olderLevel} at an older feature level\n`);
       for (const id of summary.stale) write(`stale expectation: no scenario "${id}" (remove it from the expectations file)\n`);
       if (summary.notRun !== undefined) write(`--bail: ${summary.notRun} more did not run\n`);
       if (summary.badFiles > 0) write(`${summary.badFiles} scenario file(s) could not be loaded (see above); their scenarios did not run\n`);

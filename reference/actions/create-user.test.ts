@@ -43,14 +43,23 @@ test('each role joins its own system group; an inactive user joins none', () => 
   assert.equal(joins({ email: 'i@zulip.com', full_name: 'I', is_active: 'false' }), []);
 });
 
-test('a bot: its owner and the administrators get realm_bot add with its key', () => {
-  const ref = createReference();
+test('a bot: its owner and the administrators get realm_bot add with its key (below feature level 474)', () => {
+  const ref = createReference({ featureLevel: 473 });
   const log = emissions(ref);
   const id = add(ref, { email: 'helper-bot@zulip.com', full_name: 'Helper', bot_type: '1', bot_owner_id: '8' });
   const bots = log.filter((e) => e.event['type'] === 'realm_bot');
   assert.equal(bots.map((e) => e.users), [[3], [4], [8]]);
   const bot = bots[0]!.event['bot'] as Record<string, unknown>;
   assert.equal([bot['user_id'], bot['owner_id'], bot['api_key'], bot['is_active']], [id, 8, ref.store.user(id)!.api_key, true]);
+});
+
+test('a bot from feature level 474: the same realm_bot add, with only its id and settings', () => {
+  const ref = createReference();
+  const log = emissions(ref);
+  const id = add(ref, { email: 'helper-bot@zulip.com', full_name: 'Helper', bot_type: '1', bot_owner_id: '8' });
+  const bots = log.filter((e) => e.event['type'] === 'realm_bot');
+  assert.equal(bots.map((e) => e.users), [[3], [4], [8]]);
+  assert.equal(bots[0]!.event['bot'], { user_id: id, default_sending_stream: null, default_events_register_stream: null, default_all_public_streams: false, services: [] });
 });
 
 test.run();

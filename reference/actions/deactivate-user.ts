@@ -78,7 +78,8 @@ function deactivateOne(world: World, user: User): void {
   const deactivated = store.user(user.user_id) as User;
   if (atLeast(store, 'deactivation_peer_remove')) emitPeerRemove(world, deactivated);
   emitDeactivationEvents(world, deactivated, before);
-  if (deactivated.is_bot) store.emit(botOwnerUserIds(store, deactivated), { type: 'realm_bot', op: 'update', bot: { user_id: deactivated.user_id, is_active: false } });
+  // Below feature level 474 only: from it the realm_user update says it (slim_bot_dicts).
+  if (deactivated.is_bot && !atLeast(store, 'slim_bot_dicts')) store.emit(botOwnerUserIds(store, deactivated), { type: 'realm_bot', op: 'update', bot: { user_id: deactivated.user_id, is_active: false } });
 }
 
 /**
@@ -201,16 +202,16 @@ function deleteProfile(world: World, user: User): void {
     next = { ...next, full_name: name };
     store.putUser(next);
     store.emit(everyone, { type: 'realm_user', op: 'update', person: { user_id: user.user_id, full_name: name } });
-    if (next.is_bot) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, full_name: name } });
+    if (next.is_bot && !atLeast(store, 'slim_bot_dicts')) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, full_name: name } });
   }
-  // NOTE: approximation: do_deactivate_user resets only a non-default avatar (no event for a
-  // Gravatar one); here a deleted profile's avatar is hidden (avatar_url null, domain/users.ts),
-  // so every avatar is reset and told, keeping clients' copies equal to a fresh registration.
+  // NOTE: approximation: the profile picture is removed by resetting every avatar to the
+  // default (Gravatar) one, told with a new avatar_version, also where it already was the
+  // default; the real server's reset of a default avatar is not in the upstream code at hand.
   next = { ...next, avatar_source: 'G', avatar_version: user.avatar_version + 1 };
   store.putUser(next);
   const url = avatarUrl(store, null, next, false);
   // notify_avatar_url_change: the bot's owners first, then everyone.
-  if (next.is_bot) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, avatar_url: url } });
+  if (next.is_bot && !atLeast(store, 'slim_bot_dicts')) store.emit(botOwnerUserIds(store, next), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, avatar_url: url } });
   store.emit(everyone, {
     type: 'realm_user',
     op: 'update',

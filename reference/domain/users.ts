@@ -51,9 +51,11 @@ export function gravatarUrl(email: string, version: number): string {
   return `https://secure.gravatar.com/avatar/${digest}?d=identicon&version=${version}`;
 }
 
-/** avatar_url: null when the client handles gravatar itself and may compute it. */
+/**
+ * avatar_url: null only when the client handles gravatar itself and may compute it (a
+ * deleted user's removed picture is the default one, a URL like any other).
+ */
 export function avatarUrl(store: Store, viewer: User | null, target: User, clientGravatar: boolean): string | null {
-  if (target.is_deleted) return null;
   if (target.avatar_source === 'G') {
     if (clientGravatar && canSeeDeliveryEmail(viewer, target)) return null;
     return gravatarUrl(target.delivery_email, target.avatar_version);
@@ -84,16 +86,18 @@ export function formatUser(store: Store, viewer: User | null, u: User, view: Use
     delivery_email: canSeeDeliveryEmail(viewer, u) ? u.delivery_email : null,
     avatar_url: avatarUrl(store, viewer, u, view.clientGravatar),
     is_imported_stub: u.is_imported_stub,
-    // The API documentation (zulip.com/api/get-users): bot_type is null for non-bots; the
-    // real server omits it for them. Understudy follows the documentation.
-    bot_type: u.is_bot ? u.bot_type : null,
   };
   // Fields by feature level (domain/feature-levels.ts).
   // NOTE: approximation: before level 163 the real server decided delivery_email by the
   // realm-wide email visibility; here it is left out wherever it would be null.
   if (out['delivery_email'] === null && !atLeast(store, 'delivery_email_always')) delete out['delivery_email'];
   if (!atLeast(store, 'is_imported_stub')) delete out['is_imported_stub'];
-  if (u.is_bot) out['bot_owner_id'] = u.bot_owner_id;
+  // Only a bot's record has bot_type and bot_owner_id (zerver/lib/users.py::format_user_row);
+  // the documentation's "null if the user isn't a bot" describes no answer the server gives.
+  if (u.is_bot) {
+    out['bot_type'] = u.bot_type;
+    out['bot_owner_id'] = u.bot_owner_id;
+  }
   if (u.is_deleted && atLeast(store, 'is_deleted')) out['is_deleted'] = true;
   if (!u.is_bot && view.includeCustomProfileFields) out['profile_data'] = structuredClone(u.profile_data);
   return out;
@@ -101,6 +105,10 @@ export function formatUser(store: Store, viewer: User | null, u: User, view: Use
 
 /** A bot as its owner and the administrators see it (realm_bots, realm_bot events): with its API key. */
 export function formatBot(store: Store, viewer: User, bot: User): Record<string, unknown> {
+  // From feature level 474 the user object says the rest (the API key: GET /bots/{id}/api_key).
+  if (atLeast(store, 'slim_bot_dicts')) {
+    return { user_id: bot.user_id, default_sending_stream: null, default_events_register_stream: null, default_all_public_streams: false, services: [] };
+  }
   return {
     email: bot.delivery_email,
     user_id: bot.user_id,

@@ -106,8 +106,8 @@ test('an administrator may deactivate themselves; an owner may deactivate anothe
   assert.is(user(ref, DESDEMONA).is_active, false);
 });
 
-test('the events: per account peer_remove, then realm_user; a bot also realm_bot; the bot before its owner', () => {
-  const ref = createReference();
+test('the events: per account peer_remove, then realm_user; a bot also realm_bot; the bot before its owner (realm_bot updates: below feature level 474)', () => {
+  const ref = createReference({ featureLevel: 473 });
   const from = nextEventId(ref);
   deactivate(ref, IAGO, HAMLET);
   const events = eventsFrom(ref, from).map((e) => ({ ...e.event, to: e.users }));
@@ -177,17 +177,27 @@ test('actions apply to the bots and then to the user: profile, and messages by k
   const shown = call(ref, IAGO, 'GET', `/users/${HAMLET}`).json['user'] as Record<string, unknown>;
   assert.is(shown['full_name'], 'Deleted user');
   assert.is(shown['is_deleted'], true);
-  assert.is(shown['avatar_url'], null);
+  // The picture removed: the default one (a Gravatar URL, version 2), not none.
+  const picture = (call(ref, IAGO, 'GET', `/users/${HAMLET}`, { client_gravatar: false }).json['user'] as Record<string, unknown>)['avatar_url'];
+  assert.match(String(picture), /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=2$/);
   // The profile changes come after the deactivation events: bot first.
   const names = eventsFrom(ref, from)
     .filter((e) => ['Deleted user', 'Deactivated bot'].includes(((e.event as Record<string, unknown>)['person'] as Record<string, unknown> | undefined)?.['full_name'] as string))
     .map((e) => ((e.event as Record<string, unknown>)['person'] as { user_id: number }).user_id);
   assert.equal(names, [DEFAULT_BOT, HAMLET]);
-  // The bot's owner and the administrators keep its realm_bots entry in step.
+  // From feature level 474 the realm_user updates say it all: no realm_bot update.
+  assert.equal(eventsFrom(ref, from).filter((e) => e.event['type'] === 'realm_bot'), []);
+});
+
+test('below feature level 474 the bot\'s owner and the administrators keep its realm_bots entry in step with realm_bot updates', () => {
+  const ref = createReference({ featureLevel: 473 });
+  const from = nextEventId(ref);
+  deactivate(ref, IAGO, HAMLET, { actions: { delete_profile: true } });
   const botChanges = eventsFrom(ref, from)
     .filter((e) => e.event['type'] === 'realm_bot' && e.event['op'] === 'update')
     .map((e) => [e.users, e.event['bot']]);
-  const url = (call(ref, IAGO, 'GET', `/users/${DEFAULT_BOT}`).json['user'] as Record<string, unknown>)['avatar_url'];
+  const url = (call(ref, IAGO, 'GET', `/users/${DEFAULT_BOT}`, { client_gravatar: false }).json['user'] as Record<string, unknown>)['avatar_url'];
+  assert.type(url, 'string');
   assert.equal(botChanges, [
     [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, is_active: false }],
     [[DESDEMONA, IAGO, HAMLET], { user_id: DEFAULT_BOT, full_name: 'Deactivated bot' }],

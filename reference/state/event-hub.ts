@@ -43,7 +43,7 @@ export class EventHub {
   deliver(queue: EventQueue, event: ServerEvent): void {
     if (!queueAccepts(queue, event, (id) => this.host.channelName(id), (m) => this.host.senderEmail(m))) return;
     const archived = (id: number) => this.host.data.channels.get(id)?.is_archived === true;
-    for (const shaped of shapeForQueue(queue, event, this.host.data.realm.empty_topic_display_name, archived)) enqueue(queue, shaped);
+    for (const shaped of shapeForQueue(queue, event, this.host.data.realm.empty_topic_display_name, archived)) enqueue(queue, withoutRoutingFields(shaped));
     const queues = this.host.table(EVENT_QUEUES);
     if (queue.events.length > MAX_QUEUED_EVENTS) queues.delete(queue.id);
     else queues.touched(queue);
@@ -119,6 +119,27 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
     default:
       return [event];
   }
+}
+
+/**
+ * The event without the fields the server reads to route it and takes off before any
+ * client sees it (zerver/tornado/event_queue.py: process_stream_creation_event,
+ * process_stream_deletion_event, process_user_group_creation_event).
+ */
+function withoutRoutingFields(event: ServerEvent): ServerEvent {
+  if (event.type === 'stream' && event.op === 'create' && 'for_unarchiving' in event) {
+    const { for_unarchiving: _, ...rest } = event;
+    return rest;
+  }
+  if (event.type === 'stream' && event.op === 'delete' && 'for_archiving' in event) {
+    const { for_archiving: _, ...rest } = event;
+    return rest;
+  }
+  if (event.type === 'user_group' && event.op === 'add' && 'for_reactivation' in event) {
+    const { for_reactivation: _, ...rest } = event;
+    return rest;
+  }
+  return event;
 }
 
 /** A channel or subscription event with its archived channels left out; null when nothing is left. */

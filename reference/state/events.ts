@@ -50,8 +50,9 @@ export interface UserTopicEvent {
 }
 
 export type StreamEvent =
-  | { type: 'stream'; op: 'create'; streams: ApiObject[]; for_unarchiving: boolean }
-  | { type: 'stream'; op: 'delete'; streams: Array<{ stream_id: number }>; stream_ids: number[]; for_archiving: boolean }
+  // for_unarchiving, for_archiving, for_reactivation: for routing only (event-hub.ts takes them off).
+  | { type: 'stream'; op: 'create'; streams: ApiObject[]; for_unarchiving?: boolean }
+  | { type: 'stream'; op: 'delete'; streams: Array<{ stream_id: number }>; stream_ids: number[]; for_archiving?: boolean }
   | { type: 'stream'; op: 'update'; stream_id: number; name: string; property: string; value: unknown };
 
 export type SubscriptionEvent =
@@ -80,7 +81,7 @@ export type RealmBotEvent =
   | { type: 'realm_bot'; op: 'update'; bot: { user_id: number } & Record<string, unknown> };
 
 export type UserGroupEvent =
-  | { type: 'user_group'; op: 'add'; group: ApiObject; for_reactivation: boolean }
+  | { type: 'user_group'; op: 'add'; group: ApiObject; for_reactivation?: boolean }
   | { type: 'user_group'; op: 'update'; group_id: number; data: Record<string, GroupSettingValue | string | boolean> }
   | { type: 'user_group'; op: 'add_members' | 'remove_members'; group_id: number; user_ids: number[] }
   | { type: 'user_group'; op: 'add_subgroups' | 'remove_subgroups'; group_id: number; direct_subgroup_ids: number[] }

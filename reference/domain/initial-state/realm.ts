@@ -21,6 +21,7 @@ import type { Store } from '../../state/store.ts';
 import { REALM_GROUP_SETTINGS, type Realm, type RealmGroupSetting } from '../../state/types.ts';
 import {
   defaultExternalAccounts,
+  GIF_RATING_OPTIONS,
   GIPHY_RATING_OPTIONS,
   SERVER_SETTINGS as S,
   THUMBNAIL_FORMATS,
@@ -30,6 +31,13 @@ import {
 import type { StateContext } from './view.ts';
 
 const DAY_S = 86_400;
+
+/** The table of GIF ratings and its name in the registration response, by feature level (442: shared by GIPHY and Tenor; 453: renamed). */
+function gifRatings(store: Store): { key: string; options: typeof GIF_RATING_OPTIONS | typeof GIPHY_RATING_OPTIONS } {
+  if (atLeast(store, 'gif_rating_policy')) return { key: 'gif_rating_policy_options', options: GIF_RATING_OPTIONS };
+  if (atLeast(store, 'gif_rating_options')) return { key: 'gif_rating_options', options: GIF_RATING_OPTIONS };
+  return { key: 'giphy_rating_options', options: GIPHY_RATING_OPTIONS };
+}
 
 /** Realm.property_types, in order, with this organization's values or a new one's defaults. */
 function realmProperties(store: Store): Record<string, unknown> {
@@ -49,7 +57,8 @@ function realmProperties(store: Store): Record<string, unknown> {
     enable_guest_user_indicator: true,
     enable_read_receipts: false,
     enable_spectator_access: realm.enable_spectator_access,
-    giphy_rating: GIPHY_RATING_OPTIONS.g.id,
+    // A new organization's rating: G, whose id the table of ratings decides (gifRatings).
+    [atLeast(store, 'gif_rating_policy') ? 'gif_rating_policy' : 'giphy_rating']: gifRatings(store).options.g.id,
     inline_image_preview: true,
     inline_url_embed_preview: false,
     invite_required: true,
@@ -194,7 +203,7 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_web_public_streams_enabled: store.config.web_public_streams_enabled,
-    giphy_rating_options: structuredClone(GIPHY_RATING_OPTIONS),
+    [gifRatings(store).key]: structuredClone(gifRatings(store).options),
     // NOTE: approximation: the emoji data's static URL without the build's hash.
     server_emoji_data_url: `${realm.url}/static/generated/emoji/emoji_api.json`,
     server_needs_upgrade: false,

@@ -40,7 +40,16 @@ export const THUMBNAIL_FORMATS = [
   { name: '840x560.webp', max_width: 840, max_height: 560, format: 'webp', animated: false },
 ] as const;
 
-/** Realm.GIPHY_RATING_OPTIONS (get_giphy_rating_options). */
+/** Realm.GIF_RATING_OPTIONS (get_gif_rating_options): the ratings GIPHY and Tenor share, from feature level 442. */
+export const GIF_RATING_OPTIONS = {
+  disabled: { name: 'GIF integration disabled', id: 0 },
+  g: { name: 'Allow GIFs rated G (General audience)', id: 1 },
+  pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 2 },
+  'pg-13': { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 3 },
+  r: { name: 'Allow GIFs rated R (Restricted)', id: 4 },
+} as const;
+
+/** Realm.GIPHY_RATING_OPTIONS (get_giphy_rating_options): GIPHY's ratings, below feature level 442. */
 export const GIPHY_RATING_OPTIONS = {
   disabled: { name: 'GIPHY integration disabled', id: 0 },
   y: { name: 'Allow GIFs rated Y (Very young audience)', id: 1 },

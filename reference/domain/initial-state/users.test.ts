@@ -85,8 +85,8 @@ test('user_list_incomplete: a guest who may not see everyone gets placeholders, 
   assert.ok((users(ref, 'hamlet', { user_list_incomplete: true })['realm_users'] as Person[]).some((u) => u.user_id === stranger), 'members see everyone');
 });
 
-test('realm_bots: the bots one owns, with their keys; every bot for an administrator; none for others', () => {
-  const ref = createReference();
+test('realm_bots: the bots one owns, with their keys; every bot for an administrator; none for others (below feature level 474)', () => {
+  const ref = createReference({ featureLevel: 473 });
   const bots = (who: string) => registerState(ref, who, { fetch: ['realm_bot'] })['realm_bots'] as Person[];
   const mine = bots('hamlet');
   assert.equal(mine.map((b) => b.user_id), [id(ref, 'default-bot')]);
@@ -107,6 +107,12 @@ test('realm_bots: the bots one owns, with their keys; every bot for an administr
   assert.equal(bots('iago').map((b) => b.user_id), [id(ref, 'default-bot'), id(ref, 'webhook-bot')]);
   assert.equal(bots('cordelia'), []);
   assert.equal(bots('default-bot'), []);
+});
+
+test('realm_bots from feature level 474: only user_id and the bot settings', () => {
+  const ref = createReference();
+  const mine = registerState(ref, 'hamlet', { fetch: ['realm_bot'] })['realm_bots'] as Person[];
+  assert.equal(mine, [{ user_id: id(ref, 'default-bot'), default_sending_stream: null, default_events_register_stream: null, default_all_public_streams: false, services: [] }]);
 });
 
 test('realm_user_groups: by id; deactivated groups only with include_deactivated_groups', () => {
