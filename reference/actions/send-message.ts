@@ -3,6 +3,7 @@
 // extract_stream_indicator, extract_private_recipients), zerver/lib/addressee.py and
 // zerver/lib/streams.py (access_stream_for_send_message); the order of the checks is
 // the real server's, so the first error a request meets is the one it reports.
+import { attachWidget } from './submessages.ts';
 import { isUserInSetting, recursiveMembers } from '../domain/groups.ts';
 import { flagNames, newMessage } from '../domain/messages.ts';
 import type { MessageEvent } from '../state/events.ts';
@@ -171,6 +172,7 @@ export function doSendMessage(world: World, prepared: PreparedMessage, localId: 
   const sender = store.user(draft.sender_id) as User;
   const senderPolicy = draft.stream_id === null ? null : senderPolicyChange(world, sender, draft.stream_id, draft.topic);
   const message: Message = { ...draft, id: store.nextId('messages') };
+  attachWidget(world, message);
   store.addMessage(message, prepared.flags);
   for (const [userId, bits] of prepared.flags) {
     const event: MessageEvent = { type: 'message', message, flags: flagNames(bits) };
