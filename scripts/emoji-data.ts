@@ -1,4 +1,4 @@
-// npm run emoji-data: derives reference/domain/emoji-data.json, the Unicode emoji the core
+// node --import tsx scripts/emoji-data.ts derives reference/domain/emoji-data.json, the Unicode emoji the core
 // knows by name, from the iamcal emoji data in Google's set (the dev dependency
 // emoji-datasource-google, the package the real server builds its emoji table from; see
 // tools/setup/emoji/build_emoji and generate_emoji_names in zulip/zulip). The core imports
