@@ -16,8 +16,9 @@ export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji'
  * (reference/domain/emoji-data.json, derived by scripts/emoji-data.ts from
  * emoji-datasource-google) plus these; the real server's curated names
  * (tools/setup/emoji/custom_emoji_names.py and the CLDR annotations) differ for many emoji,
- * so a name only one side knows is accepted by only that side. The codes, the set of
- * emoji that exist, are the same.
+ * so a name only one side knows is accepted by only that side. The codes come from the
+ * same package with the same exclusions, so the set of emoji should be the real server's
+ * (it also drops any emoji the CLDR annotations lack; none is known to be missing).
  */
 const REAL_SERVER_NAMES: Readonly<Record<string, string>> = {
   slight_smile: '1f642',
