@@ -18,7 +18,7 @@ export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji'
  * (tools/setup/emoji/custom_emoji_names.py and the CLDR annotations) differ for many emoji,
  * so a name only one side knows is accepted by only that side. The codes come from the
  * same package with the same exclusions, so the set of emoji should be the real server's
- * (it also drops any emoji the CLDR annotations lack; none is known to be missing).
+ * (it also drops any emoji the CLDR annotations lack, which Understudy, without them, keeps).
  */
 const REAL_SERVER_NAMES: Readonly<Record<string, string>> = {
   slight_smile: '1f642',
