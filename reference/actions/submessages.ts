@@ -6,7 +6,7 @@
 // policy (see actions/reactions.ts: the participation settings are fixed at their defaults).
 import { BadRequest } from '../errors.ts';
 import { messageActionAudience } from '../domain/message-audience.ts';
-import { pythonJsonDumps, validatePollData, validateTodoData, widgetForContent, widgetType } from '../domain/widgets.ts';
+import { pythonJsonDumps, validatePollData, validateTodoData, widgetForContent, widgetType, type WidgetContent } from '../domain/widgets.ts';
 import type { Message, Submessage, User } from '../state/types.ts';
 import type { World } from '../world.ts';
 import { accessMessageForModify } from './delete-message.ts';
@@ -56,9 +56,12 @@ export function doAddSubmessage(world: World, actor: User, message: Message, inp
   });
 }
 
-/** A message sent as /poll or /todo gets its widget submessage before anyone hears of it. */
-export function attachWidget(world: World, message: Message): void {
-  const widget = widgetForContent(message.content);
+/**
+ * A message sent as /poll or /todo, or with widget_content (which wins), gets its widget
+ * submessage before anyone hears of it.
+ */
+export function attachWidget(world: World, message: Message, explicit?: WidgetContent): void {
+  const widget = explicit ?? widgetForContent(message.content);
   if (widget === null) return;
   attach(world, message, { sender_id: message.sender_id, msg_type: 'widget', content: pythonJsonDumps(widget), with_message: true });
 }

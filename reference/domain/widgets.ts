@@ -163,3 +163,57 @@ export function validateTodoData(data: unknown, isAuthor: boolean): void {
   }
   throw new BadRequest(`Unknown type for todo data: ${type}`);
 }
+
+export interface WidgetContent {
+  widget_type: string;
+  extra_data: Record<string, unknown>;
+}
+
+const checkList =
+  (item: Check): Check =>
+  (name, v) => {
+    if (!Array.isArray(v)) throw new BadRequest(`${name} is not a list`);
+    v.forEach((x, i) => item(`${name}[${i}]`, x));
+  };
+const checkDictOf =
+  (keys: ReadonlyArray<readonly [string, Check]>): Check =>
+  (name, v) =>
+    checkDict(name, v, keys, false);
+
+/**
+ * POST /messages' widget_content (zerver/actions/message_send.py check_message,
+ * zerver/lib/validator.py check_widget_content): a widget given explicitly, which a bot
+ * sends instead of a /poll or /todo content. Only zform "choices" widgets pass.
+ */
+export function checkWidgetContent(raw: string): WidgetContent {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new BadRequest('Widgets: API programmer sent invalid JSON content');
+  }
+  const fail = (msg: string): never => {
+    throw new BadRequest(`Widgets: ${msg}`);
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return fail('widget_content is not a dict');
+  const w = value as Record<string, unknown>;
+  if (!('widget_type' in w)) return fail('widget_type is not in widget_content');
+  if (!('extra_data' in w)) return fail('extra_data is not in widget_content');
+  const extra = w['extra_data'];
+  if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) return fail('extra_data is not a dict');
+  const data = extra as Record<string, unknown>;
+  // NOTE: approximation: a widget_type or zform type that is not a string is a 500 on the
+  // real server (it concatenates it to a string); here it is named in the 400 as JSON.
+  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  if (w['widget_type'] !== 'zform') return fail(`unknown widget type: ${text(w['widget_type'])}`);
+  if (!('type' in data)) return fail('zform is missing type field');
+  if (data['type'] !== 'choices') return fail(`unknown zform type: ${text(data['type'])}`);
+  const choice = checkDictOf([['short_name', checkString], ['long_name', checkString], ['reply', checkString]]);
+  try {
+    checkDict('extra_data', data, [['type', checkString], ['heading', checkString], ['choices', checkList(choice)]], false);
+  } catch (e) {
+    if (e instanceof BadRequest) fail(e.message);
+    throw e;
+  }
+  return { widget_type: 'zform', extra_data: data };
+}
