@@ -59,6 +59,9 @@ export function widgetForContent(content: string): { widget_type: string; extra_
 /**
  * Python's json.dumps with its defaults, as the real server writes the widget's content:
  * ", " and ": " between items, everything outside printable ASCII escaped as \uXXXX.
+ * NOTE: approximation: numbers (only in a widget_content's extra data) are written as
+ * JavaScript writes them: Python keeps 1.0 as 1.0 and writes 1e+20 where JavaScript has
+ * 1 and 100000000000000000000.
  */
 export function pythonJsonDumps(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
