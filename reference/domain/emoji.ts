@@ -9,9 +9,10 @@ import DATA from './emoji-data.json' with { type: 'json' };
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
 
 /**
- * Names of the real server's table that iamcal's short names lack, each seen in the real
- * server's tests or documentation (zerver/tests/test_reactions.py, test_message_dict.py,
- * zerver/tests/fixtures/markdown_test_cases.json, the add-reaction examples).
+ * Names of the real server's table that iamcal's short names lack, each one of its
+ * curated names (tools/setup/emoji/custom_emoji_names.py) that its tests use
+ * (zerver/tests/test_reactions.py, zerver/tests/fixtures/markdown_test_cases.json) or
+ * that chat clients often react with.
  * NOTE: approximation: the Unicode emoji's names are iamcal's short_names
  * (reference/domain/emoji-data.json, derived by scripts/emoji-data.ts from
  * emoji-datasource-google) plus these; the real server's curated names
@@ -22,7 +23,6 @@ export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji'
  */
 const REAL_SERVER_NAMES: Readonly<Record<string, string>> = {
   slight_smile: '1f642',
-  simple_smile: '1f642',
   thumbs_up: '1f44d',
   like: '1f44d',
   thumbs_down: '1f44e',
