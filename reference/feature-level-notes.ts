@@ -56,6 +56,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'PATCH /scheduled_messages/{id} edits; POST /scheduled_messages no longer takes scheduled_message_id',
     before: 'no PATCH (405: the path has DELETE); POST with scheduled_message_id edits that scheduled message',
   },
+  reaction_error_codes: {
+    source: `${CHANGELOG} (feature level 193); ${api('add-reaction')}; ${api('remove-reaction')}`,
+    change: 'adding a reaction that exists is REACTION_ALREADY_EXISTS, removing one that does not is REACTION_DOES_NOT_EXIST',
+    before: 'both are BAD_REQUEST, with the same messages',
+  },
   principal_error_400: {
     source: `${CHANGELOG} (feature level 208); ${api('subscribe')}`,
     change: 'a deactivated or unknown principal is 400 BAD_REQUEST',
@@ -265,6 +270,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `${CHANGELOG} (feature level 483); ${api('register-push-device')}`,
     change: 'a successful push registration removes the user\'s legacy registrations of the same token',
     before: 'legacy registrations stay',
+  },
+  reaction_event_no_user: {
+    source: `${CHANGELOG} (feature level 484); ${api('get-events')} (reaction)`,
+    change: 'reaction events have no user object (user_id only)',
+    before: 'reaction events also carry user: {user_id, email, full_name} (Understudy does not emulate its absence at levels 328-338)',
   },
   is_deleted: {
     source: `${CHANGELOG} (feature level 490); ${api('get-users')}`,

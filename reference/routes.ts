@@ -31,6 +31,9 @@ import { createReminder, deleteReminder, getReminders } from './endpoints/remind
 import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from './endpoints/scheduled-messages.ts';
 import { updateSettings } from './endpoints/user-settings.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
+import { addReaction, removeReaction } from './endpoints/reactions.ts';
+import { listRealmEmoji } from './endpoints/realm-emoji.ts';
+import { processSubmessage } from './endpoints/submessages.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
 
@@ -161,6 +164,12 @@ export const ROUTES: readonly Route[] = [
   since('reminders_create', api('POST', '/reminders', createReminder)),
   since('reminders_list', api('DELETE', '/reminders/{reminder_id}', deleteReminder)),
   api('PATCH', '/settings', updateSettings),
+
+  // reactions, custom emoji, widgets' submessages
+  api('POST', '/messages/{message_id}/reactions', addReaction),
+  api('DELETE', '/messages/{message_id}/reactions', removeReaction),
+  read('/realm/emoji', listRealmEmoji),
+  api('POST', '/submessage', processSubmessage),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -1,6 +1,6 @@
 // npm run bench's flags. Anything else is refused (a mistyped flag would otherwise run
 // the whole benchmark with the defaults).
-export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--hostile]';
+export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--hostile] [--reactions [N]]';
 
 export interface BenchFlags {
   json: boolean;
@@ -15,6 +15,8 @@ export interface BenchFlags {
   hostile: boolean;
   /** --scheduled [N]: the scheduled-messages benchmark over N pending (default 100,000). */
   scheduled: number | undefined;
+  /** --reactions [N]: reaction adds in a realm of N messages (default 1,000,000). */
+  reactions?: number;
 }
 
 export function benchFlags(argv: readonly string[]): BenchFlags {
@@ -33,6 +35,9 @@ export function benchFlags(argv: readonly string[]): BenchFlags {
       if (next !== undefined && /^\d+$/.test(next)) i++;
       if (arg === '--messages') flags.messages = count;
       else flags.scheduled = count;
+    } else if (arg === '--reactions') {
+      const next = argv[i + 1];
+      flags.reactions = next !== undefined && /^\d+$/.test(next) ? Number(argv[++i]) : 1_000_000;
     } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}`);
     else throw new Error(`unexpected argument ${JSON.stringify(arg)}`);
   }

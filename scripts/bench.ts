@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]]
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--reactions [N]]
 // [--hostile]: how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
@@ -13,7 +13,9 @@
 //   (g) with --scheduled: bench-scheduled.ts, N pending scheduled messages (default
 //       100,000), the clock moved over the tenth of them that fall due;
 //   (h) with --hostile: bench-hostile.ts, how fast each hostile request is answered
-//       (--hostile alone runs only this one).
+//       (--hostile alone runs only this one);
+//   (i) with --reactions: bench-reactions.ts, reaction adds and removes in a realm of N
+//       messages (default 1,000,000).
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,6 +31,7 @@ import { BENCH_USAGE, benchFlags, type BenchFlags } from './bench-flags.ts';
 import { reportHostile, runHostileBench, type HostileFigure } from './bench-hostile.ts';
 import { runMessageBench } from './bench-messages.ts';
 import { runScheduledBench } from './bench-scheduled.ts';
+import { reportReactions, runReactionBench, type ReactionBenchResult } from './bench-reactions.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -317,6 +320,7 @@ function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line:
     print(`  clock moved over ${n(s.due)} due: ${s.advance_ms} ms (CPU ${s.advance_cpu_ms} ms), ${n(s.delivered)} delivered  target < 1000 ms`);
     print(`  a replayed GET /users with nothing due: ${s.idle_request_us.with_pending} µs with them pending, ${s.idle_request_us.without} µs without`);
   }
+  if (r.reactions) reportReactions(r.reactions, print);
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -332,7 +336,7 @@ interface HostileOnly {
   hostile: HostileFigure[];
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number) {
+async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number, reactions?: number) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -347,6 +351,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined,
     messages: messages === undefined ? undefined : runMessageBench(messages),
     events: events ? eventFigures : undefined,
     scheduled: scheduled === undefined ? undefined : runScheduledBench(scheduled),
+    reactions: reactions === undefined ? undefined : (runReactionBench(reactions) as ReactionBenchResult),
   };
 }
 
@@ -369,7 +374,7 @@ if (argv[0] === '--load') {
   }
   const result = flags.hostile
     ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(flags.quick ? 1 : 5) }
-    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled);
+    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled, flags.reactions);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

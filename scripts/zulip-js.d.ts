@@ -27,6 +27,8 @@ declare module 'zulip-js' {
     queues: { register(params?: Params): Promise<Json>; deregister(params: Params): Promise<Json> };
     events: { retrieve(params: Params): Promise<Json> };
     typing: { send(params: Params): Promise<Json> };
+    reactions: { add(params: Params): Promise<Json>; remove(params: Params): Promise<Json> };
+    emojis: { retrieve(params?: Params): Promise<Json> };
   }
   export default function zulip(config: { username: string; password?: string; apiKey?: string; realm: string }): Promise<ZulipClient>;
 }

@@ -19,6 +19,7 @@ import { RegisterDevice, RemoveDevice } from './commands/devices.ts';
 import { FetchMessages } from './commands/fetch-messages.ts';
 import { MatchesNarrow } from './commands/matches-narrow.ts';
 import { ReadChannel } from './commands/read-channel.ts';
+import { CheckReactions, React, ReactionPoll, ReactionQueue } from './commands/react.ts';
 import { JoinAndRead } from './commands/join-and-read.ts';
 import { PollEvents } from './commands/poll-events.ts';
 import { RegisterQueue } from './commands/register-queue.ts';
@@ -139,6 +140,22 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     what: 'client devices for push registration: removed by their owner only',
     probe: { method: 'POST', path: '/api/v1/remove_client_device' },
     commands: () => [w(1, who.map((a) => new RegisterDevice(a))), w(1, fc.tuple(who, fc.nat(3)).map(([a, d]) => new RemoveDevice(a, d)))],
+  },
+  reactions: {
+    what: 'emoji reactions on channel and direct messages: only by users who may see the message (others answered as for a missing message), once per user and emoji, removed by their maker only, shown on the fetched message in order; no reaction event reaches a queue whose owner cannot see the message',
+    probe: { method: 'GET', path: '/api/v1/realm/emoji' },
+    // Channels, messages and queues of its own, so that it runs alone too.
+    commands: () => [
+      w(2, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(2, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(1, fc.tuple(who, at, who).map(([a, c, t]) => new Unsubscribe(a, c, t))),
+      w(3, fc.tuple(who, at, fc.nat(2), fc.nat(3)).map(([a, c, t, x]) => new SendChannel(a, c, t, x))),
+      w(2, fc.tuple(who, people, fc.nat(3)).map(([a, to, x]) => new SendDirect(a, to, x))),
+      w(6, fc.tuple(who, at, fc.nat(4), fc.nat(3)).map(([a, x, e, rm]) => new React(a, x, e, rm === 0))),
+      w(2, fc.tuple(who, at).map(([a, x]) => new CheckReactions(a, x))),
+      w(1, fc.tuple(who, fc.nat(2), fc.nat(CLIENTS.length - 1)).map(([a, k, c]) => new ReactionQueue(a, k, c))),
+      w(2, fc.nat(7).map((q) => new ReactionPoll(q))),
+    ],
   },
 };
 

@@ -15,6 +15,8 @@ import { FLAG, type Channel, type Message, type User } from '../state/types.ts';
 import { normalizeContent, normalizeTopic } from './message-text.ts';
 import { notifyNewMessage } from './push-notify.ts';
 import { applyTopicVisibility, senderPolicyChange } from './topic-visibility.ts';
+import { attachWidget } from './submessages.ts';
+import { checkWidgetContent, type WidgetContent } from '../domain/widgets.ts';
 import { deliverToWatchers } from './event-queues.ts';
 
 /**
@@ -34,6 +36,8 @@ export interface SendRequest {
   client: string;
   /** local_id and queue_id of the request, when both are given. */
   localEcho: LocalEcho | undefined;
+  /** widget_content: a widget given explicitly (JSON), instead of one read from a /poll or /todo content. */
+  widgetContent?: string | undefined;
 }
 
 /**
@@ -50,6 +54,8 @@ export interface PreparedMessage {
   message: Message;
   /** UserMessage rows to create: user id → flag bits. */
   flags: Map<number, number>;
+  /** The widget_content given, checked. */
+  widget?: WidgetContent;
 }
 
 export function checkSendMessage(world: World, sender: User, req: SendRequest): PreparedMessage {
@@ -116,6 +122,8 @@ function prepare(
   channel: Channel | null,
 ): PreparedMessage {
   const store = world.store;
+  // check_message checks widget_content after the recipients, before rendering.
+  const widget = req.widgetContent === undefined ? undefined : checkWidgetContent(req.widgetContent);
   const rendered = renderForStore(store, content, sender, world.nowMs());
   const recipients = channel ? store.subscribers(channel.stream_id).filter((id) => store.user(id)?.is_active) : where.dm_user_ids;
   if (channel && rendered.stream_wildcard && recipients.length > 15) {
@@ -153,7 +161,7 @@ function prepare(
     client: req.client,
     is_me_message: rendered.is_me_message,
   });
-  return { message, flags };
+  return widget === undefined ? { message, flags } : { message, flags, widget };
 }
 
 /**
@@ -182,6 +190,7 @@ export function doSendMessage(world: World, prepared: PreparedMessage, localEcho
   const sender = store.user(draft.sender_id) as User;
   const senderPolicy = draft.stream_id === null ? null : senderPolicyChange(world, sender, draft.stream_id, draft.topic);
   const message: Message = { ...draft, id: store.nextId('messages') };
+  attachWidget(world, message, prepared.widget);
   store.addMessage(message, prepared.flags);
   for (const [userId, bits] of prepared.flags) {
     const event: MessageEvent = { type: 'message', message, flags: flagNames(bits) };

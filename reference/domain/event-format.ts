@@ -41,7 +41,7 @@ function messageFor(store: Store, userId: number, message: Message, view: EventV
   }
   const key = `${userId}:${+view.applyMarkdown}${+view.clientGravatar}${+view.allowEmptyTopicName}`;
   let out = byView.get(key);
-  if (out === undefined) byView.set(key, (out = deepFreeze(formatMessage(store, store.user(userId) ?? null, message, view))));
+  if (out === undefined) byView.set(key, (out = deepFreeze(formatMessage(store, store.user(userId) ?? null, message, { ...view, asSent: true }))));
   return out;
 }
 

@@ -199,6 +199,8 @@ function fixtureOf(w: World): unknown {
   f.realm['new_stream_announcements_stream_id'] = null;
   f['channels'] = [];
   f['messages'] = [];
+  // The custom emoji name their uploader, a user of the default realm.
+  f['realm_emoji'] = [];
   f['users'] = w.users.map((u) => ({
     user_id: u.id,
     email: `u${u.id}@example.com`,

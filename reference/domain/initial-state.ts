@@ -1,8 +1,8 @@
 // The registration response's initial state (zulip/zulip zerver/lib/events.py
 // fetch_initial_state_data and post_process_state): for each fetch type the client
 // wants, the keys the real server sends, built from Understudy's state and shaped by the
-// client's options and capabilities. Data Understudy does not keep (alert words, custom
-// emoji, presence, ...) has a fresh organization's value. The parts are listed below in
+// client's options and capabilities. Data Understudy does not keep (alert words,
+// presence, ...) has a fresh organization's value. The parts are listed below in
 // the real function's order; the parts of domain/initial-state/ build the larger ones.
 // POST /register adds queue_id, last_event_id and the version keys itself. A logged-out
 // spectator gets what the real server gives one: the organization's public data, and
@@ -29,6 +29,7 @@ import { unreadMsgs } from './initial-state/unread.ts';
 import { realmBotState, realmUserState } from './initial-state/users.ts';
 import type { RegisterView, StateContext, StateProvider } from './initial-state/view.ts';
 import { formatUserGroup } from './user-groups.ts';
+import { realmEmojiDict } from './emoji.ts';
 import { newUser } from './users.ts';
 import { atLeast, type FeatureKey } from './feature-levels.ts';
 
@@ -71,7 +72,7 @@ const PARTS: readonly Part[] = [
   { when: 'realm', build: realmState },
   { when: 'realm_user_settings_defaults', build: realmUserSettingsDefaultsState },
   { when: 'realm_domains', build: fixed({ realm_domains: [] }) },
-  { when: 'realm_emoji', build: fixed({ realm_emoji: {} }) },
+  { when: 'realm_emoji', build: (c) => ({ realm_emoji: realmEmojiDict(c.store) }) },
   // No linkifiers exist, so the linkifier_url_template capability changes nothing here.
   { when: 'realm_linkifiers', build: fixed({ realm_linkifiers: [] }) },
   { when: 'realm_filters', build: fixed({ realm_filters: [] }) },

@@ -28,6 +28,11 @@ export interface MessageView {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   allowEmptyTopicName: boolean;
+  /**
+   * The message as it was sent (a message event): no reactions yet, and only the
+   * submessages made with it (its widget), whatever was added since.
+   */
+  asSent?: boolean;
 }
 
 /**
@@ -95,10 +100,9 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
   if (m.last_moved_timestamp !== null) out['last_moved_timestamp'] = m.last_moved_timestamp;
   Object.assign(out, {
     is_me_message: m.is_me_message,
-    // No request adds a reaction here (there is no reactions endpoint), but has:reaction and
-    // the output both follow the record.
-    reactions: m.reactions.map((r) => ({ ...r })),
-    submessages: [],
+    // In the order they were made (Reaction.get_raw_db_rows orders by id).
+    reactions: view.asSent ? [] : m.reactions.map((r) => ({ ...r })),
+    submessages: formatSubmessages(m, view.asSent === true),
     sender_full_name: sender.full_name,
     sender_email: apiEmail(sender, store.realm),
     sender_realm_str: store.realm.string_id,
@@ -110,6 +114,16 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
   const gravatarOk = view.clientGravatar && sender.email_address_visibility === 1;
   out['avatar_url'] = avatarUrl(store, viewer, sender, gravatarOk);
   out['content_type'] = view.applyMarkdown ? 'text/html' : 'text/x-markdown';
+  return out;
+}
+
+/** SubMessage.get_raw_db_rows: id, message_id, sender_id, msg_type, content; ascending ids. */
+function formatSubmessages(m: Message, asSent: boolean): Array<Record<string, unknown>> {
+  const out = [];
+  for (const s of m.submessages ?? []) {
+    if (asSent && !s.with_message) continue;
+    out.push({ id: s.id, message_id: s.message_id, sender_id: s.sender_id, msg_type: s.msg_type, content: s.content });
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@
 // server; channel links only name channels the sender may know about, so a message
 // never reveals a private channel's name to its readers.
 import { render, type RenderContext } from '../render/index.ts';
+import { activeRealmEmoji, formatRealmEmoji } from './emoji.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 import { hasMetadataAccess } from './channels.ts';
@@ -54,6 +55,11 @@ export function renderContext(store: Store, sender: User | null, nowMs: number):
       return c && c.name === name && visible(c.stream_id) ? { stream_id: c.stream_id, name: c.name } : undefined;
     },
     topicWithId: (streamId, topic) => (visible(streamId) ? store.topicMessageIds(streamId, topic).at(-1) : undefined),
+    // The organization's active custom emoji (make_realm_emoji), before the built-in ones.
+    emoji: (name) => {
+      const e = activeRealmEmoji(store, name);
+      return e && { reaction_type: 'realm_emoji', code: String(e.id), url: formatRealmEmoji(store, e)['source_url'] as string };
+    },
   };
 }
 

@@ -27,6 +27,7 @@ const SEND_PARAMS = {
   local_id: str().optional(),
   queue_id: str().optional(),
   read_by_sender: json(z.boolean()).optional(),
+  widget_content: str().optional(),
 };
 
 export function sendMessage(ctx: Ctx): Record<string, unknown> {
@@ -40,6 +41,7 @@ export function sendMessage(ctx: Ctx): Record<string, unknown> {
     client: clientName(ctx),
     // The sender's queue named here tells its own message apart by local_id (local_message_id).
     localEcho: p.queue_id !== undefined && p.local_id !== undefined ? { localId: p.local_id, queueId: p.queue_id } : undefined,
+    widgetContent: p.widget_content,
   });
   return senderPolicy === null ? { id: message.id } : { id: message.id, automatic_new_visibility_policy: senderPolicy };
 }

@@ -182,6 +182,31 @@ export interface UserSettingsEvent {
   value: unknown;
 }
 
+/**
+ * An emoji reaction added to or removed from a message (zerver/actions/reactions.py
+ * notify_reaction_update). `user` is left out from feature level 484 on.
+ */
+export interface ReactionEvent {
+  type: 'reaction';
+  op: 'add' | 'remove';
+  user_id: number;
+  user?: { user_id: number; email: string; full_name: string };
+  message_id: number;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: string;
+}
+
+/** A submessage attached to a message (zerver/actions/submessage.py do_add_submessage). */
+export interface SubmessageEvent {
+  type: 'submessage';
+  msg_type: string;
+  message_id: number;
+  submessage_id: number;
+  sender_id: number;
+  content: string;
+}
+
 /** Every event an action may emit. */
 export type ServerEvent =
   | TypingEvent
@@ -202,7 +227,9 @@ export type ServerEvent =
   | DraftsEvent
   | ScheduledMessagesEvent
   | RemindersEvent
-  | UserSettingsEvent;
+  | UserSettingsEvent
+  | ReactionEvent
+  | SubmessageEvent;
 
 export type EventType = ServerEvent['type'];
 

@@ -127,6 +127,18 @@ export interface Reaction {
   user_id: number;
 }
 
+/** A submessage (zerver/models/messages.py SubMessage): widget data attached to a message. */
+export interface Submessage {
+  id: number;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  /** As sent: the real server stores the text, not the decoded JSON. */
+  content: string;
+  /** Made with the message (its widget), so part of the message as sent. */
+  with_message?: true;
+}
+
 export interface Message {
   id: number;
   sender_id: number;
@@ -144,6 +156,8 @@ export interface Message {
   client: string;
   is_me_message: boolean;
   reactions: Reaction[];
+  /** Absent until a submessage is attached; ascending ids. */
+  submessages?: Submessage[];
   last_edit_timestamp: number | null;
   last_moved_timestamp: number | null;
 }

@@ -15,7 +15,26 @@ import { USER_HANDLERS } from './applier/user-handlers.ts';
 
 export { finishClientState, startClientState, type ApplierOptions, type ClientState, type Obj };
 
-export const HANDLERS: Readonly<Record<string, Handler>> = { ...MESSAGE_HANDLERS, ...CHANNEL_HANDLERS, ...USER_HANDLERS, ...PERSONAL_HANDLERS };
+/**
+ * Reactions and submessages change no registration state: clients get them with the
+ * messages (apply_event passes over both). But reacting to a channel message one never
+ * received gives one a historical row of it, which can raise max_message_id with no event
+ * saying so (the real server's apply_event leaves it too): a client refetches it.
+ */
+const MESSAGE_DETAIL_HANDLERS: Readonly<Record<string, Handler>> = {
+  reaction: (client, event) => {
+    if (event['user_id'] === client.options.userId && 'max_message_id' in client.state) client.refetch.add('max_message_id');
+  },
+  submessage: () => {},
+};
+
+export const HANDLERS: Readonly<Record<string, Handler>> = {
+  ...MESSAGE_HANDLERS,
+  ...CHANNEL_HANDLERS,
+  ...USER_HANDLERS,
+  ...PERSONAL_HANDLERS,
+  ...MESSAGE_DETAIL_HANDLERS,
+};
 
 /**
  * Event types the real server's apply_event handles and this applier does not (the

@@ -1,0 +1,15 @@
+// Custom emoji (zulip/zulip zerver/models/realm_emoji.py RealmEmoji): an image uploaded to
+// the organization under a name. Deactivated ones are kept: reactions with them stay.
+import { defineTable } from './table.ts';
+
+export interface RealmEmojiRecord {
+  id: number;
+  name: string;
+  /** The stored image's file name (the URL's last part). */
+  file_name: string;
+  is_animated: boolean;
+  deactivated: boolean;
+  author_id: number | null;
+}
+
+export const REALM_EMOJI = defineTable<RealmEmojiRecord>('realm_emoji', { indexes: { name: (e) => e.name } });
