@@ -201,8 +201,8 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
     already_subscribed: Object.fromEntries([...already].map(([id, names]) => [String(id), names])),
   };
   if (plan.unauthorized !== null) out['unauthorized'] = plan.unauthorized;
-  // NOTE: approximation: "true" whenever the notices were allowed (also when there was
-  // nothing to send), false past the bulk limit; the real server's rule is not documented.
+  // add_subscriptions_backend: whether at most MAX_BULK_NEW_SUBSCRIPTION_MESSAGES users were
+  // newly subscribed, whether or not any notice was due (subscribing oneself: true).
   if (plan.sendNewSubscriptionMessages) out['new_subscription_messages_sent'] = sendMessages;
   return out;
 }
