@@ -217,8 +217,23 @@ export function formatSubscription(
     email_notifications: sub.email_notifications,
     wildcard_mentions_notify: sub.wildcard_mentions_notify,
   });
-  // NOTE: approximation: with 'partial', the real server may send partial_subscribers for
-  // large channels; every channel here is small enough to get the full list.
-  if (subscribers !== 'false') out['subscribers'] = store.subscribers(channel.stream_id);
+  addSubscribers(store, channel, subscribers, out);
   return out;
+}
+
+/** settings.MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE (zproject/default_settings.py). */
+export const MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE = 1000;
+
+/**
+ * The subscriber list of a channel object (zerver/lib/subscription_info.py,
+ * gather_subscriptions_helper): with 'partial', a channel of at least
+ * MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE subscribers carries partial_subscribers instead,
+ * its bots and users who are not long-term idle.
+ * NOTE: approximation: nobody is long-term idle here (soft deactivation is a periodic job
+ * of the real server that Understudy does not run), so partial_subscribers lists everyone.
+ */
+export function addSubscribers(store: Store, channel: Channel, mode: SubscribersMode, out: Record<string, unknown>): void {
+  if (mode === 'false') return;
+  const partial = mode === 'partial' && store.subscriberCount(channel.stream_id) >= MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE;
+  out[partial ? 'partial_subscribers' : 'subscribers'] = store.subscribers(channel.stream_id);
 }
