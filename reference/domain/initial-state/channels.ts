@@ -73,7 +73,9 @@ export function subscriptionState(ctx: StateContext): Record<string, unknown> {
 /**
  * A spectator's subscriptions (get_web_public_subs): every web-public channel, shown as a
  * fresh subscription would be, with colors from the palette in turn; nothing else.
- * NOTE: approximation: the channels are taken in id order.
+ * NOTE: approximation: the channels are taken in id order; upstream's query
+ * (get_web_public_streams_queryset) has no ORDER BY, so the database's row order decides
+ * (and with it which palette color each channel gets), usually but not surely creation order.
  */
 export function webPublicSubscriptionState(ctx: StateContext): Record<string, unknown> {
   const { store, nowMs } = ctx;
