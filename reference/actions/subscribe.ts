@@ -16,7 +16,7 @@ import { adminIds, emitPeerEvents, emitStreamCreate, emitSubscriptionAdds, metad
 import { canSetTopicsPolicy, checkChannelName, checkNewChannel, doCreateChannel, hasRealmPermission, type CreationOptions } from './create-channel.ts';
 import { resolvePrincipals, type Principals } from './principals.ts';
 import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES, sendSubscriptionNotices } from './subscription-notices.ts';
-import { ColorPicker } from './subscription-colors.ts';
+import { pickColors } from './subscription-colors.ts';
 
 export interface SubscribeEntry {
   /** As sent: the requested color applies when this equals the channel's stored name. */
@@ -180,9 +180,9 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
     const list = [...(subscribed.get(u.user_id) ?? []), ...(reactivated.get(u.user_id) ?? [])];
     if (list.length > 0) byUser.set(u.user_id, list);
   }
-  const colors = new ColorPicker(store);
   for (const [userId, list] of subscribed) {
-    for (const c of list) store.putSubscription(newSubscription(userId, c.stream_id, plan.colors.get(c.name) ?? colors.pick(userId, c.stream_id)));
+    const colors = pickColors(store, userId, list, plan.colors);
+    for (const c of list) store.putSubscription(newSubscription(userId, c.stream_id, colors.get(c.stream_id) as string));
   }
   for (const [userId, list] of reactivated) {
     for (const c of list) store.putSubscription({ ...(store.subscriptionRow(userId, c.stream_id) as Subscription), active: true });
