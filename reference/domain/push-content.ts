@@ -155,19 +155,19 @@ function renderOlist(ol: El): string {
   let levels = 0;
   for (let p = ol.parent; p; p = p.parent) if (p.tag === 'ol') levels++;
   const indent = levels ? `\n${'  '.repeat(levels)}` : '';
-  return ol.children.map((li) => `${indent}${counter++}. ${process(li).trim()}`).join('\n');
+  return ol.children.map((li) => `${indent}${counter++}. ${textOf(li).trim()}`).join('\n');
 }
 
 function renderSpoiler(el: El): string {
   const header = findClass(el, 'spoiler-header')[0];
-  const text = header ? process(header).trim() : '';
+  const text = header ? textOf(header).trim() : '';
   return text.length === 0 ? '(…)\n' : `${text} (…)\n`;
 }
 
-function process(el: El): string {
+function textOf(el: El): string {
   if (el.tag === 'ol') return renderOlist(el);
   if ((el.attrs['class'] ?? '').includes('spoiler-block')) return renderSpoiler(el);
-  let sub = el.children.map(process).join('');
+  let sub = el.children.map(textOf).join('');
   if (el.tag === 'blockquote') {
     sub = sub
       .split(LINE_BREAK)
@@ -183,7 +183,7 @@ export function mobilePushContent(html: string, host: string | null = null): str
   const root = parseFragment(html);
   katexToLatex(root);
   collapseQuotes(root, host);
-  return process(root);
+  return textOf(root);
 }
 
 /** truncate_content: at most 200 characters (code points), else 200 and "…". */
