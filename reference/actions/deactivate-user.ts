@@ -64,8 +64,9 @@ export function doDeactivateUser(world: World, me: User, target: User, actions: 
     .sort((a, b) => a.user_id - b.user_id);
   for (const bot of bots) deactivateOne(world, bot);
   deactivateOne(world, target);
-  // NOTE: approximation: the modern view was not readable; the actions run after the
-  // deactivations (bots first, then the user, as the API documentation orders them).
+  // NOTE: approximation: `actions` came at feature level 459, after the server code at hand
+  // (level 442); the documentation orders them bots first, then the user, but not against
+  // the deactivations, so they run after all of them here.
   for (const u of [...bots, target]) applyActions(world, me, u.user_id, actions);
   if (comment !== undefined) sendDeactivationEmail(world, target, comment);
 }
