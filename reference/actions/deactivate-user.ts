@@ -7,7 +7,7 @@
 // the user, then records the notification email.
 import type { RealmUserEvent } from '../state/events.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { systemGroupId } from '../domain/groups.ts';
+import { isDirectSystemMember, systemGroupId } from '../domain/groups.ts';
 import { avatarUrl, isAdmin, isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest, RoleRequired } from '../errors.ts';
@@ -74,7 +74,7 @@ export function doDeactivateUser(world: World, me: User, target: User, actions: 
 /** do_deactivate_user(_cascade=False) for one account, with its events in the real order. */
 function deactivateOne(world: World, user: User): void {
   const store = world.store;
-  const before = accessBefore(store, user);
+  const before = accessBefore(store, user, world.nowMs());
   store.putUser({ ...user, is_active: false });
   const deactivated = store.user(user.user_id) as User;
   if (atLeast(store, 'deactivation_peer_remove')) emitPeerRemove(world, deactivated);
@@ -93,28 +93,17 @@ function botOwnerUserIds(store: Store, bot: User): number[] {
 }
 
 /** What send_events_for_user_deactivation needs from before the change. */
-function accessBefore(store: Store, user: User) {
+function accessBefore(store: Store, user: User, nowMs: number) {
+  // System groups by role (a full member is a direct member of role:fullmembers too); never
+  // asked of a system bot: checkDeactivateUser refuses them, and they own no bots.
   const directGroups = store
     .groups()
-    .filter((g) => !g.deactivated && (g.is_system_group ? systemDirectMember(store, g.name, user) : g.members.includes(user.user_id)))
+    .filter((g) => !g.deactivated && (g.is_system_group ? isDirectSystemMember(store, g.name, user, nowMs) : g.members.includes(user.user_id)))
     .map((g) => g.id)
     .sort((a, b) => a - b);
   return { directGroups };
 }
 
-/** Never asked of a system bot: checkDeactivateUser refuses them, and they own no bots. */
-function systemDirectMember(store: Store, name: string, u: User): boolean {
-  const byRole: Record<number, string> = {
-    [ROLE.owner]: 'role:owners',
-    [ROLE.administrator]: 'role:administrators',
-    [ROLE.moderator]: 'role:moderators',
-    [ROLE.member]: 'role:members',
-    [ROLE.guest]: 'role:everyone',
-  };
-  // NOTE: approximation: a full member is also a direct member of role:fullmembers on the
-  // real server; only the restricted-access remove_members events could tell.
-  return byRole[u.role] === name && store.groupByName(name) !== undefined;
-}
 
 /**
  * peer_remove for the channels the user was subscribed to (get_streams_for_user with
