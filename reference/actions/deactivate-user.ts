@@ -145,8 +145,10 @@ function emitDeactivationEvents(world: World, user: User, before: { directGroups
   store.emit([...withAccess].sort((a, b) => a - b), event);
   const without = everyone.filter((id) => !withAccess.has(id));
   if (without.length > 0) {
-    // NOTE: approximation: the update events for anonymous group settings naming the
-    // user are not sent to these users.
+    // NOTE: approximation: upstream also sends these users a realm update_dict or user_group
+    // update for each realm or group setting whose anonymous group names the user
+    // (send_update_events_for_anonymous_group_settings), ordered by the anonymous groups'
+    // database ids; Understudy stores such values inline, without ids, and sends none.
     for (const groupId of before.directGroups) {
       store.emit(without, { type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: [user.user_id] });
     }
