@@ -50,7 +50,9 @@ export const GIPHY_RATING_OPTIONS = {
 /**
  * get_enabled_video_chat_providers on a server with no video-call integration of its own
  * configured: no provider and Jitsi Meet.
- * NOTE: approximation: the third-party provider of the `vidprov_configured` option is not listed.
+ * NOTE: approximation: with `vidprov_configured` the real server (feature level 493 on) also
+ * lists its Webex provider (id 8, per the API documentation); its key and display name are
+ * in server code newer than the code at hand, so it is not listed.
  */
 export const VIDEO_CHAT_PROVIDERS = {
   disabled: { name: 'None', id: 0 },
