@@ -130,7 +130,13 @@ export function streamPostPolicy(store: Store, value: GroupSettingValue): number
 }
 
 const DAY_S = 86_400;
-/** NOTE: approximation: the real server recomputes this daily; here, a message in the last 180 days, or created in the last 180 days. */
+/**
+ * NOTE: approximation: upstream sets is_recently_active at creation and on each message, and a
+ * daily job (check_update_all_streams_active_status) clears it, with an event, for a channel
+ * without a message in the last 180 days, so an empty channel turns inactive at the job's next
+ * run; the job's timing is the server's, so here it is live: a message in the last 180 days,
+ * or created in the last 180 days, and no event.
+ */
 const RECENTLY_ACTIVE_DAYS = 180;
 
 export function isRecentlyActive(store: Store, channel: Channel, nowSeconds: number): boolean {
