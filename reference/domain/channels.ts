@@ -184,12 +184,15 @@ export function formatChannel(store: Store, channel: Channel, nowSeconds: number
 }
 
 /**
- * NOTE: approximation: the real server averages the last weeks' message counts from its
- * analytics tables and answers null for a channel younger than a week; here, messages
- * of the last 28 days / 4, rounded.
+ * get_average_weekly_stream_traffic (zerver/lib/stream_traffic.py): null before 7 days of age;
+ * the last 28 days' messages / 4 from 28 days of age, × 7 / age (whole days) before; at
+ * least 1 if there was any message; rounded to 2 significant digits as Python's round() does.
+ * NOTE: approximation: upstream counts from its analytics tables (StreamCount day rows,
+ * filled by a periodic job); here the messages of the last 28 days are counted live.
  */
 export function streamWeeklyTraffic(store: Store, channel: Channel, nowSeconds: number): number | null {
-  if (nowSeconds - channel.date_created < 7 * DAY_S) return null;
+  const age = Math.floor((nowSeconds - channel.date_created) / DAY_S);
+  if (age < 7) return null;
   const since = nowSeconds - 28 * DAY_S;
   let n = 0;
   const ids = store.channelMessageIds(channel.stream_id);
@@ -198,7 +201,20 @@ export function streamWeeklyTraffic(store: Store, channel: Channel, nowSeconds: 
     if (!m || m.timestamp < since) break;
     n++;
   }
-  return Math.round(n / 4);
+  let average = age >= 28 ? Math.floor(n / 4) : Math.floor((n * 7) / age);
+  if (average === 0 && n > 0) average = 1;
+  return roundTo2SignificantDigits(average);
+}
+
+/** round(number, 2 - len(str(number))): half to even at the second significant digit. */
+function roundTo2SignificantDigits(n: number): number {
+  const digits = String(n).length;
+  if (digits <= 2) return n;
+  const unit = 10 ** (digits - 2);
+  const low = Math.floor(n / unit);
+  const rest = n - low * unit;
+  const up = rest * 2 > unit || (rest * 2 === unit && low % 2 === 1);
+  return (up ? low + 1 : low) * unit;
 }
 
 export type SubscribersMode = 'true' | 'false' | 'partial';
