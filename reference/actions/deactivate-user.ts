@@ -214,7 +214,8 @@ function deleteProfile(world: World, user: User): void {
  * The zerver/emails/deactivate email. null (omitted) sends nothing; "" sends it without
  * the administrators' comment.
  * The subject is templates/zerver/emails/deactivate.subject.txt's.
- * NOTE: approximation: the body paraphrases the real template, not its text.
+ * NOTE: approximation: the body paraphrases the real template (templates/zerver/emails/
+ * deactivate.txt, not in the server code at hand, and upstream prose the project does not copy).
  */
 function sendDeactivationEmail(world: World, user: User, comment: string): void {
   const realm = world.store.realm;
