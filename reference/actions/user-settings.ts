@@ -10,6 +10,9 @@ import type { World } from '../world.ts';
 export type StoredPushSetting =
   | 'enable_followed_topic_push_notifications'
   | 'enable_followed_topic_wildcard_mentions_notify'
+  | 'enable_offline_push_notifications'
+  | 'enable_stream_push_notifications'
+  | 'wildcard_mentions_notify'
   | 'send_stream_typing_notifications'
   | 'send_private_typing_notifications'
   | 'receives_typing_notifications';

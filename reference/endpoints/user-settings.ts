@@ -1,6 +1,7 @@
 // PATCH /settings — zulip/zulip zerver/views/user_settings.py json_change_settings.
-// NOTE: approximation: only enable_drafts_synchronization, the followed-topic push settings
-// (enable_followed_topic_push_notifications, enable_followed_topic_wildcard_mentions_notify)
+// NOTE: approximation: only enable_drafts_synchronization, the push settings
+// (enable_offline_push_notifications, enable_stream_push_notifications, wildcard_mentions_notify,
+// enable_followed_topic_push_notifications, enable_followed_topic_wildcard_mentions_notify)
 // and the typing settings (send_stream_typing_notifications, send_private_typing_notifications,
 // receives_typing_notifications) are implemented; every other setting is reported in
 // ignored_parameters_unsupported, as an unknown parameter would be.
@@ -13,6 +14,9 @@ const PARAMS = {
   enable_drafts_synchronization: json(z.boolean()).optional(),
   enable_followed_topic_push_notifications: json(z.boolean()).optional(),
   enable_followed_topic_wildcard_mentions_notify: json(z.boolean()).optional(),
+  enable_offline_push_notifications: json(z.boolean()).optional(),
+  enable_stream_push_notifications: json(z.boolean()).optional(),
+  wildcard_mentions_notify: json(z.boolean()).optional(),
   send_stream_typing_notifications: json(z.boolean()).optional(),
   send_private_typing_notifications: json(z.boolean()).optional(),
   receives_typing_notifications: json(z.boolean()).optional(),
@@ -24,6 +28,9 @@ export function updateSettings(ctx: Ctx): Record<string, unknown> {
   const names = [
     'enable_followed_topic_push_notifications',
     'enable_followed_topic_wildcard_mentions_notify',
+    'enable_offline_push_notifications',
+    'enable_stream_push_notifications',
+    'wildcard_mentions_notify',
     'send_stream_typing_notifications',
     'send_private_typing_notifications',
     'receives_typing_notifications',
