@@ -7,7 +7,7 @@
 // the user, then records the notification email.
 import type { RealmUserEvent } from '../state/events.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { systemGroupId } from '../domain/groups.ts';
+import { isDirectSystemMember, systemGroupId } from '../domain/groups.ts';
 import { avatarUrl, isAdmin, isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest, RoleRequired } from '../errors.ts';
@@ -64,8 +64,9 @@ export function doDeactivateUser(world: World, me: User, target: User, actions: 
     .sort((a, b) => a.user_id - b.user_id);
   for (const bot of bots) deactivateOne(world, bot);
   deactivateOne(world, target);
-  // NOTE: approximation: the modern view was not readable; the actions run after the
-  // deactivations (bots first, then the user, as the API documentation orders them).
+  // NOTE: approximation: `actions` came at feature level 459, after the server code at hand
+  // (level 442); the documentation orders them bots first, then the user, but not against
+  // the deactivations, so they run after all of them here.
   for (const u of [...bots, target]) applyActions(world, me, u.user_id, actions);
   if (comment !== undefined) sendDeactivationEmail(world, target, comment);
 }
@@ -73,7 +74,7 @@ export function doDeactivateUser(world: World, me: User, target: User, actions: 
 /** do_deactivate_user(_cascade=False) for one account, with its events in the real order. */
 function deactivateOne(world: World, user: User): void {
   const store = world.store;
-  const before = accessBefore(store, user);
+  const before = accessBefore(store, user, world.nowMs());
   store.putUser({ ...user, is_active: false });
   const deactivated = store.user(user.user_id) as User;
   if (atLeast(store, 'deactivation_peer_remove')) emitPeerRemove(world, deactivated);
@@ -93,28 +94,17 @@ function botOwnerUserIds(store: Store, bot: User): number[] {
 }
 
 /** What send_events_for_user_deactivation needs from before the change. */
-function accessBefore(store: Store, user: User) {
+function accessBefore(store: Store, user: User, nowMs: number) {
+  // System groups by role (a full member is a direct member of role:fullmembers too); never
+  // asked of a system bot: checkDeactivateUser refuses them, and they own no bots.
   const directGroups = store
     .groups()
-    .filter((g) => !g.deactivated && (g.is_system_group ? systemDirectMember(store, g.name, user) : g.members.includes(user.user_id)))
+    .filter((g) => !g.deactivated && (g.is_system_group ? isDirectSystemMember(store, g.name, user, nowMs) : g.members.includes(user.user_id)))
     .map((g) => g.id)
     .sort((a, b) => a - b);
   return { directGroups };
 }
 
-/** Never asked of a system bot: checkDeactivateUser refuses them, and they own no bots. */
-function systemDirectMember(store: Store, name: string, u: User): boolean {
-  const byRole: Record<number, string> = {
-    [ROLE.owner]: 'role:owners',
-    [ROLE.administrator]: 'role:administrators',
-    [ROLE.moderator]: 'role:moderators',
-    [ROLE.member]: 'role:members',
-    [ROLE.guest]: 'role:everyone',
-  };
-  // NOTE: approximation: a full member is also a direct member of role:fullmembers on the
-  // real server; only the restricted-access remove_members events could tell.
-  return byRole[u.role] === name && store.groupByName(name) !== undefined;
-}
 
 /**
  * peer_remove for the channels the user was subscribed to (get_streams_for_user with
@@ -156,8 +146,10 @@ function emitDeactivationEvents(world: World, user: User, before: { directGroups
   store.emit([...withAccess].sort((a, b) => a - b), event);
   const without = everyone.filter((id) => !withAccess.has(id));
   if (without.length > 0) {
-    // NOTE: approximation: the update events for anonymous group settings naming the
-    // user are not sent to these users.
+    // NOTE: approximation: upstream also sends these users a realm update_dict or user_group
+    // update for each realm or group setting whose anonymous group names the user
+    // (send_update_events_for_anonymous_group_settings), ordered by the anonymous groups'
+    // database ids; Understudy stores such values inline, without ids, and sends none.
     for (const groupId of before.directGroups) {
       store.emit(without, { type: 'user_group', op: 'remove_members', group_id: groupId, user_ids: [user.user_id] });
     }
@@ -223,7 +215,8 @@ function deleteProfile(world: World, user: User): void {
  * The zerver/emails/deactivate email. null (omitted) sends nothing; "" sends it without
  * the administrators' comment.
  * The subject is templates/zerver/emails/deactivate.subject.txt's.
- * NOTE: approximation: the body paraphrases the real template, not its text.
+ * NOTE: approximation: the body paraphrases the real template (templates/zerver/emails/
+ * deactivate.txt, not in the server code at hand, and upstream prose the project does not copy).
  */
 function sendDeactivationEmail(world: World, user: User, comment: string): void {
   const realm = world.store.realm;

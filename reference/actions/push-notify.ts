@@ -4,7 +4,8 @@
 // encrypted with its current push key (libsodium secret box, a fresh nonce from the
 // seeded random), wrapped with its push_key_id in its provider's format, into the outbox.
 // NOTE: approximation: the real server sends from a queue worker after the request; here it happens within it, after the message events.
-// NOTE: approximation: removal notifications are wrapped like message ones (the real priority and APNs fields for them were not confirmed).
+// A removal goes at low priority (send_push_notifications: FCM "normal", APNs 5 and push
+// type background; a message: "high", 10 and alert), with the same aps fields.
 import { base64 } from '../crypto/encoding.ts';
 import { parsePushKey } from '../crypto/push-key.ts';
 import { secretboxSeal } from '../crypto/secretbox.ts';
@@ -53,14 +54,15 @@ function send(world: World, device: Device, payload: PushPayload): void {
   const encrypted_data = base64.encode(sealed);
   const registration = device.registration!;
   const push_key_id = device.push_key_id as number;
+  const removal = payload['type'] === 'remove';
   const request: PushNotification['request'] =
     registration.token_kind === 'kind_a'
-      ? { token: registration.token, data: { push_key_id: String(push_key_id), encrypted_data }, android: { priority: 'high' } }
+      ? { token: registration.token, data: { push_key_id: String(push_key_id), encrypted_data }, android: { priority: removal ? 'normal' : 'high' } }
       : {
           device_token: registration.token,
           topic: registration.ios_app_id ?? '',
-          priority: 10,
-          push_type: 'alert',
+          priority: removal ? 5 : 10,
+          push_type: removal ? 'background' : 'alert',
           payload: { push_key_id, encrypted_data, aps: { 'mutable-content': 1, alert: { title: 'New notification' } } },
         };
   const outbox = world.store.table(PUSH_OUTBOX);

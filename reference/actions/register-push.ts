@@ -132,7 +132,8 @@ function bouncerStep(world: World, actor: User, device: Device, token: TokenFiel
   const table = world.store.table(DEVICES);
   const outcome = bouncerRegister(world, token.bouncer_public_key, token.encrypted_push_registration, token.canonical);
   if (!outcome.ok) {
-    // NOTE: approximation: the pending token id stays set after a refusal (the upstream code read does not say).
+    // The pending token id stays set after a refusal: only success nulls it (the device event's
+    // pending_push_token_id, zulip-real-time-events-api-openapi.yml: "null means the pending registration succeeded").
     table.put({ ...device, push_registration_error_code: outcome.code });
     emit({ push_registration_error_code: outcome.code });
     return;

@@ -50,8 +50,9 @@ function originalLink(world: World, m: Message): string {
     const channel = world.store.channel(m.stream_id);
     return `Original message at #**${channel?.name ?? ''}>${m.topic}@${m.id}**`;
   }
-  // NOTE: approximation: the real server's URL slug for direct-message narrows also carries names.
-  return `[Original message](${world.store.realm.url}/#narrow/dm/${m.dm_user_ids.join(',')}/near/${m.id})`;
+  // pm_message_url: every participant's id ascending, "-group" from three on, no names.
+  const slug = m.dm_user_ids.join(',') + (m.dm_user_ids.length >= 3 ? '-group' : '');
+  return `[Original message](${world.store.realm.url}/#narrow/dm/${slug}/near/${m.id})`;
 }
 
 export function doReport(world: World, reporter: User, m: Message, reportType: string, description: string): void {

@@ -16,7 +16,8 @@ import { adminIds, emitPeerEvents, emitStreamCreate, emitSubscriptionAdds, metad
 import { canSetTopicsPolicy, checkChannelName, checkNewChannel, doCreateChannel, hasRealmPermission, type CreationOptions } from './create-channel.ts';
 import { resolvePrincipals, type Principals } from './principals.ts';
 import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES, sendSubscriptionNotices } from './subscription-notices.ts';
-import { ColorPicker } from './subscription-colors.ts';
+import { pickColors } from './subscription-colors.ts';
+import { accessRestricted, emitAccessGained, sharedWith } from './user-access-events.ts';
 
 export interface SubscribeEntry {
   /** As sent: the requested color applies when this equals the channel's stored name. */
@@ -180,17 +181,16 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
     const list = [...(subscribed.get(u.user_id) ?? []), ...(reactivated.get(u.user_id) ?? [])];
     if (list.length > 0) byUser.set(u.user_id, list);
   }
-  const colors = new ColorPicker(store);
+  const sharedBefore = accessRestricted(store) ? sharedWith(store, byUser.keys()) : null;
   for (const [userId, list] of subscribed) {
-    for (const c of list) store.putSubscription(newSubscription(userId, c.stream_id, plan.colors.get(c.name) ?? colors.pick(userId, c.stream_id)));
+    const colors = pickColors(store, userId, list, plan.colors);
+    for (const c of list) store.putSubscription(newSubscription(userId, c.stream_id, colors.get(c.stream_id) as string));
   }
   for (const [userId, list] of reactivated) {
     for (const c of list) store.putSubscription({ ...(store.subscriptionRow(userId, c.stream_id) as Subscription), active: true });
   }
   // With no one newly subscribed there is nothing to emit (every emitter sends nothing for no one).
-  emitAddEvents(world, byUser);
-  // NOTE: approximation: the real server also sends realm_user add events on a realm that
-  // restricts user access; they are not sent here.
+  emitAddEvents(world, byUser, sharedBefore);
 
   const newlySubscribed = new Map([...byUser].map(([id, list]) => [id, list.map((c) => c.name)]));
   const sendMessages = plan.sendNewSubscriptionMessages && newlySubscribed.size <= MAX_BULK_NEW_SUBSCRIPTION_MESSAGES;
@@ -201,17 +201,18 @@ export function doSubscribe(world: World, plan: SubscribePlan): Record<string, u
     already_subscribed: Object.fromEntries([...already].map(([id, names]) => [String(id), names])),
   };
   if (plan.unauthorized !== null) out['unauthorized'] = plan.unauthorized;
-  // NOTE: approximation: "true" whenever the notices were allowed (also when there was
-  // nothing to send), false past the bulk limit; the real server's rule is not documented.
+  // add_subscriptions_backend: whether at most MAX_BULK_NEW_SUBSCRIPTION_MESSAGES users were
+  // newly subscribed, whether or not any notice was due (subscribing oneself: true).
   if (plan.sendNewSubscriptionMessages) out['new_subscription_messages_sent'] = sendMessages;
   return out;
 }
 
 /**
  * The events of bulk_add_subscriptions, in order: `stream create` for channels the new
- * subscribers could not see before, `subscription add` to each of them, then peer_add.
+ * subscribers could not see before, `subscription add` to each of them, realm_user add
+ * where guests may not know everyone (`sharedBefore`), then peer_add.
  */
-function emitAddEvents(world: World, byUser: Map<number, Channel[]>): void {
+function emitAddEvents(world: World, byUser: Map<number, Channel[]>, sharedBefore: Map<number, Set<number>> | null): void {
   const store = world.store;
   const now = world.nowMs();
   const altered = new Map<Channel, Set<number>>();
@@ -233,5 +234,6 @@ function emitAddEvents(world: World, byUser: Map<number, Channel[]>): void {
     emitStreamCreate(store, c, notify, world.nowSeconds());
   }
   emitSubscriptionAdds(store, byUser, world.nowSeconds());
+  if (sharedBefore) emitAccessGained(world, byUser, sharedBefore);
   emitPeerEvents(store, 'peer_add', altered, now);
 }

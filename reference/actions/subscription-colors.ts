@@ -3,33 +3,36 @@
 // STREAM_ASSIGNMENT_COLORS and pick_colors).
 import { STREAM_ASSIGNMENT_COLORS } from '../domain/stream-colors.ts';
 import type { Store } from '../state/store.ts';
+import type { Channel } from '../state/types.ts';
 
 export { STREAM_ASSIGNMENT_COLORS };
 
 /**
- * NOTE: approximation: the real server picks the colors of one request together
- * (requested colors first, then the palette in recipient-id order, reusing colors by
- * recipient id once the palette is exhausted); here each new subscription picks in
- * turn, and an exhausted palette is reused by the channel's id.
+ * pick_colors for one user's new subscriptions of one request: the requested colors first
+ * (they count as used), then the palette's colors the user has not used yet (on any of
+ * their subscription rows, active or not) in recipient-id order, and once the palette is
+ * exhausted the palette color at the channel's recipient id (bulk_add_subscriptions).
  */
-export class ColorPicker {
-  /** Per user, the colors of their subscriptions (rows of every channel, active or not): read once. */
-  readonly #used = new Map<number, Set<string>>();
-
-  constructor(private readonly store: Store) {}
-
-  pick(userId: number, streamId: number): string {
-    let used = this.#used.get(userId);
-    if (used === undefined) {
-      used = new Set<string>();
-      for (const subs of this.store.data.subscriptions.values()) {
-        const s = subs.get(userId);
-        if (s) used.add(s.color);
-      }
-      this.#used.set(userId, used);
-    }
-    const color = STREAM_ASSIGNMENT_COLORS.find((c) => !used.has(c)) ?? (STREAM_ASSIGNMENT_COLORS[streamId % STREAM_ASSIGNMENT_COLORS.length] as string);
-    used.add(color);
-    return color;
+export function pickColors(store: Store, userId: number, channels: readonly Channel[], requested: ReadonlyMap<string, string>): Map<number, string> {
+  const used = new Set<string>();
+  for (const subs of store.data.subscriptions.values()) {
+    const s = subs.get(userId);
+    if (s) used.add(s.color);
   }
+  const out = new Map<number, string>();
+  const rest: Array<[number, Channel]> = [];
+  const byRecipient = channels.map((c) => [store.recipientIdFor(`s:${c.stream_id}`), c] as [number, Channel]).sort((a, b) => a[0] - b[0]);
+  for (const [recipientId, c] of byRecipient) {
+    const color = requested.get(c.name);
+    if (color === undefined) rest.push([recipientId, c]);
+    else {
+      out.set(c.stream_id, color);
+      used.add(color);
+    }
+  }
+  const available = STREAM_ASSIGNMENT_COLORS.filter((c) => !used.has(c));
+  rest.forEach(([recipientId, c], i) => {
+    out.set(c.stream_id, available[i] ?? (STREAM_ASSIGNMENT_COLORS[recipientId % STREAM_ASSIGNMENT_COLORS.length] as string));
+  });
+  return out;
 }

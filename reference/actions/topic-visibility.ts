@@ -5,7 +5,9 @@
 // (automatically_unmute_topics_in_muted_streams_policy ON_SEND), and a human mentioned
 // in a topic follows it (automatically_follow_topics_where_mentioned; the sender too), unless
 // they muted or already follow it.
-// NOTE: approximation: the three user settings are fixed at their defaults (no endpoint changes them here).
+// NOTE: approximation: the three user settings are fixed at their defaults (PATCH /settings does
+// not take them): their ON_PARTICIPATION values also act on reactions, polls and to-do lists
+// (visibility_policy_for_participation), which would have to follow them too.
 import { hasMessageAccess } from '../domain/messages.ts';
 import type { World } from '../world.ts';
 import type { Message, User } from '../state/types.ts';

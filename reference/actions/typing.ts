@@ -3,13 +3,13 @@
 // (check_send_typing_notification, do_send_typing_notification,
 // do_send_stream_typing_notification). Nothing is stored: checkTyping validates in the
 // real server's order and returns the event and who gets it; doTyping emits it.
-// NOTE: approximation: the typing settings (send_stream_typing_notifications,
-// send_private_typing_notifications, receives_typing_notifications) are fixed at their
-// default, on: no endpoint or fixture changes them here, so the real server's refusals
-// for a sender who turned them off, and its leaving out of receivers who did, never apply.
+// The typing settings (PATCH /settings): a sender who turned send_stream_typing_notifications
+// or send_private_typing_notifications off is refused, and users who turned
+// receives_typing_notifications off are left out of the audience.
 import { accessChannelById } from '../domain/channels.ts';
 import { atLeast } from '../domain/feature-levels.ts';
 import { checkCanSendToChannel } from '../domain/send-permission.ts';
+import { userSetting } from '../domain/user-settings.ts';
 import { BadRequest } from '../errors.ts';
 import type { TypingEvent, TypingUser } from '../state/events.ts';
 import { apiEmail, type Store } from '../state/store.ts';
@@ -43,6 +43,11 @@ export function doTyping(world: World, plan: TypingPlan): void {
   if (plan.audience.length > 0) world.store.emit(plan.audience, plan.event);
 }
 
+const receivesTyping = (store: Store, id: number) => {
+  const u = store.user(id);
+  return u !== undefined && userSetting(u, 'receives_typing_notifications') === true;
+};
+
 function typingUser(store: Store, user: User): TypingUser {
   return { user_id: user.user_id, email: apiEmail(user, store.realm) };
 }
@@ -52,6 +57,7 @@ function checkChannelTyping(world: World, sender: User, req: TypingRequest): Typ
   // A JsonableError in the real view, so BAD_REQUEST without var_name.
   if (req.streamId === undefined) throw new BadRequest("Missing 'stream_id' argument");
   if (req.topic === undefined) throw new BadRequest('Missing topic');
+  if (!userSetting(sender, 'send_stream_typing_notifications')) throw new BadRequest('User has disabled typing notifications for channel messages');
   const { channel } = accessChannelById(store, sender, req.streamId, world.nowMs());
   checkCanSendToChannel(store, sender, channel, world.nowMs());
   // maybe_rename_general_chat_to_empty_topic, maybe_rename_no_topic_to_empty_topic.
@@ -69,13 +75,14 @@ function checkChannelTyping(world: World, sender: User, req: TypingRequest): Typ
   // Active subscriptions of active users; soft deactivation does not exist here.
   const subscribers = store.subscribers(channel.stream_id);
   if (subscribers.length > MAX_CHANNEL_SIZE_FOR_TYPING) return { event, audience: [] };
-  return { event, audience: [...subscribers] };
+  return { event, audience: subscribers.filter((id) => receivesTyping(store, id)) };
 }
 
 function checkDirectTyping(world: World, sender: User, req: TypingRequest): TypingPlan {
   const store = world.store;
   if (req.to === undefined) throw new BadRequest("Missing 'to' argument");
   if (req.to.length === 0) throw new BadRequest("Empty 'to' list");
+  if (!userSetting(sender, 'send_private_typing_notifications')) throw new BadRequest('User has disabled typing notifications for direct messages');
   const ids = req.to.includes(sender.user_id) ? [...req.to] : [...req.to, sender.user_id];
   // Any id that is not a user of the realm (cross-realm bots included) rejects the
   // whole request; deactivated users are valid recipients.
@@ -92,6 +99,6 @@ function checkDirectTyping(world: World, sender: User, req: TypingRequest): Typi
     recipients: recipients.map((u) => typingUser(store, u)),
   };
   // In no particular order: each user's queues get the one event whatever the order.
-  const audience = new Set(recipients.filter((u) => u.is_active).map((u) => u.user_id));
+  const audience = new Set(recipients.filter((u) => u.is_active && userSetting(u, 'receives_typing_notifications')).map((u) => u.user_id));
   return { event, audience: [...audience] };
 }

@@ -12,6 +12,7 @@ import { FLAG, type Channel, type User } from '../state/types.ts';
 import { emitPeerEvents, emitStreamDelete } from './channel-events.ts';
 import { checkChannelName } from './create-channel.ts';
 import { directlyControls, resolvePrincipals, type Principals } from './principals.ts';
+import { accessRestricted, emitAccessLost } from './user-access-events.ts';
 
 export interface UnsubscribePlan {
   users: User[];
@@ -101,8 +102,7 @@ export function doUnsubscribe(world: World, plan: UnsubscribePlan): { removed: s
     for (const c of channels) altered.set(c, (altered.get(c) ?? new Set()).add(u.user_id));
   }
   if (altered.size > 0) emitPeerEvents(store, 'peer_remove', altered, now);
-  // NOTE: approximation: on a realm that restricts user access, the real server also sends
-  // realm_user remove events for users who stop seeing each other; not here.
+  if (accessRestricted(store)) emitAccessLost(world, byUser);
   // The deferred mark_stream_messages_as_read job, run at once: what the user had not read
   // in the channels left is now read.
   for (const [u, channels] of byUser) for (const c of channels) markChannelRead(world, u, c);

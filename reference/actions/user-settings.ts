@@ -6,8 +6,16 @@ import type { User } from '../state/types.ts';
 import { userSetting } from '../domain/user-settings.ts';
 import type { World } from '../world.ts';
 
-/** The followed-topic push settings Understudy stores (domain/push.ts reads them). */
-export type StoredPushSetting = 'enable_followed_topic_push_notifications' | 'enable_followed_topic_wildcard_mentions_notify';
+/** The boolean settings Understudy stores without side effects: the followed-topic push settings (domain/push.ts reads them) and the typing settings (actions/typing.ts). */
+export type StoredPushSetting =
+  | 'enable_followed_topic_push_notifications'
+  | 'enable_followed_topic_wildcard_mentions_notify'
+  | 'enable_offline_push_notifications'
+  | 'enable_stream_push_notifications'
+  | 'wildcard_mentions_notify'
+  | 'send_stream_typing_notifications'
+  | 'send_private_typing_notifications'
+  | 'receives_typing_notifications';
 
 /** A stored boolean setting without side effects: the update event only when the value changes. */
 export function changePushSetting(world: World, actor: User, name: StoredPushSetting, value: boolean): void {

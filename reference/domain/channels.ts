@@ -157,7 +157,13 @@ export function streamPostPolicy(store: Store, value: GroupSettingValue): number
 }
 
 const DAY_S = 86_400;
-/** NOTE: approximation: the real server recomputes this daily; here, a message in the last 180 days, or created in the last 180 days. */
+/**
+ * NOTE: approximation: upstream sets is_recently_active at creation and on each message, and a
+ * daily job (check_update_all_streams_active_status) clears it, with an event, for a channel
+ * without a message in the last 180 days, so an empty channel turns inactive at the job's next
+ * run; the job's timing is the server's, so here it is live: a message in the last 180 days,
+ * or created in the last 180 days, and no event.
+ */
 const RECENTLY_ACTIVE_DAYS = 180;
 
 export function isRecentlyActive(store: Store, channel: Channel, nowSeconds: number): boolean {
@@ -205,12 +211,15 @@ export function formatChannel(store: Store, channel: Channel, nowSeconds: number
 }
 
 /**
- * NOTE: approximation: the real server averages the last weeks' message counts from its
- * analytics tables and answers null for a channel younger than a week; here, messages
- * of the last 28 days / 4, rounded.
+ * get_average_weekly_stream_traffic (zerver/lib/stream_traffic.py): null before 7 days of age;
+ * the last 28 days' messages / 4 from 28 days of age, × 7 / age (whole days) before; at
+ * least 1 if there was any message; rounded to 2 significant digits as Python's round() does.
+ * NOTE: approximation: upstream counts from its analytics tables (StreamCount day rows,
+ * filled by a periodic job); here the messages of the last 28 days are counted live.
  */
 export function streamWeeklyTraffic(store: Store, channel: Channel, nowSeconds: number): number | null {
-  if (nowSeconds - channel.date_created < 7 * DAY_S) return null;
+  const age = Math.floor((nowSeconds - channel.date_created) / DAY_S);
+  if (age < 7) return null;
   const since = nowSeconds - 28 * DAY_S;
   let n = 0;
   const ids = store.channelMessageIds(channel.stream_id);
@@ -219,7 +228,20 @@ export function streamWeeklyTraffic(store: Store, channel: Channel, nowSeconds: 
     if (!m || m.timestamp < since) break;
     n++;
   }
-  return Math.round(n / 4);
+  let average = age >= 28 ? Math.floor(n / 4) : Math.floor((n * 7) / age);
+  if (average === 0 && n > 0) average = 1;
+  return roundTo2SignificantDigits(average);
+}
+
+/** round(number, 2 - len(str(number))): half to even at the second significant digit. */
+function roundTo2SignificantDigits(n: number): number {
+  const digits = String(n).length;
+  if (digits <= 2) return n;
+  const unit = 10 ** (digits - 2);
+  const low = Math.floor(n / unit);
+  const rest = n - low * unit;
+  const up = rest * 2 > unit || (rest * 2 === unit && low % 2 === 1);
+  return (up ? low + 1 : low) * unit;
 }
 
 export type SubscribersMode = 'true' | 'false' | 'partial';
@@ -244,8 +266,23 @@ export function formatSubscription(
     email_notifications: sub.email_notifications,
     wildcard_mentions_notify: sub.wildcard_mentions_notify,
   });
-  // NOTE: approximation: with 'partial', the real server may send partial_subscribers for
-  // large channels; every channel here is small enough to get the full list.
-  if (subscribers !== 'false') out['subscribers'] = store.subscribers(channel.stream_id);
+  addSubscribers(store, channel, subscribers, out);
   return out;
+}
+
+/** settings.MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE (zproject/default_settings.py). */
+export const MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE = 1000;
+
+/**
+ * The subscriber list of a channel object (zerver/lib/subscription_info.py,
+ * gather_subscriptions_helper): with 'partial', a channel of at least
+ * MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE subscribers carries partial_subscribers instead,
+ * its bots and users who are not long-term idle.
+ * NOTE: approximation: nobody is long-term idle here (soft deactivation is a periodic job
+ * of the real server that Understudy does not run), so partial_subscribers lists everyone.
+ */
+export function addSubscribers(store: Store, channel: Channel, mode: SubscribersMode, out: Record<string, unknown>): void {
+  if (mode === 'false') return;
+  const partial = mode === 'partial' && store.subscriberCount(channel.stream_id) >= MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE;
+  out[partial ? 'partial_subscribers' : 'subscribers'] = store.subscribers(channel.stream_id);
 }

@@ -45,7 +45,7 @@ export function directMembers(store: Store, group: UserGroup, nowMs: number): nu
   return out.sort((a, b) => a - b);
 }
 
-function isDirectSystemMember(store: Store, name: string, u: User, nowMs: number): boolean {
+export function isDirectSystemMember(store: Store, name: string, u: User, nowMs: number): boolean {
   switch (name) {
     case 'role:owners':
       return u.role === ROLE.owner;

@@ -80,8 +80,10 @@ const PARTS: readonly Part[] = [
   { when: 'realm_billing', build: fixed({ realm_billing: { has_pending_sponsorship_request: false } }) },
   { when: 'realm_user', build: realmUserState },
   { when: 'realm_bot', build: realmBotState },
-  { when: 'realm_embedded_bots', build: fixed({ realm_embedded_bots: EMBEDDED_BOTS.map((name) => ({ name, config: {} })) }) },
-  // NOTE: approximation: the real server lists its webhook integrations here; Understudy has none.
+  { when: 'realm_embedded_bots', build: fixed({ realm_embedded_bots: EMBEDDED_BOTS.map(({ name, config }) => ({ name, config: { ...config } })) }) },
+  // NOTE: approximation: the real server lists its ~90 incoming webhook integrations here, each
+  // with event types read from its webhook view and its config and URL options; Understudy
+  // implements no incoming webhook, so it lists none.
   { when: 'realm_incoming_webhook_bots', build: fixed({ realm_incoming_webhook_bots: [] }) },
   { when: 'recent_private_conversations', build: recentConversationsState },
   { when: 'subscription', build: (c) => (c.spectator ? webPublicSubscriptionState(c) : subscriptionState(c)) },

@@ -15,9 +15,8 @@ export const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
 export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
 export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
 /**
- * settings.MAX_REMINDER_NOTE_LENGTH (register: max_reminder_note_length, feature level 415).
- * NOTE: approximation: the setting's value was not found in the server's sources; 1000 is
- * Understudy's choice, reported and enforced alike.
+ * settings.MAX_REMINDER_NOTE_LENGTH (register: max_reminder_note_length, feature level 415):
+ * zproject/default_settings.py's 1000, reported and enforced alike.
  */
 export const MAX_REMINDER_NOTE_LENGTH = 1000;
 /** Realm.REPORT_MESSAGE_REASONS, in order (register: server_report_message_types). */

@@ -18,7 +18,7 @@ export function messagePayload(store: Store, recipient: User, message: Message, 
     out['channel_id'] = message.stream_id;
     out['channel_name'] = store.channel(message.stream_id)?.name ?? '';
   }
-  out['content'] = pushContent(message.rendered_content);
+  out['content'] = pushContent(message.rendered_content, new URL(store.realm.url).hostname);
   const group = trigger === 'mentioned' ? mentionedGroup(store, recipient, message, nowMs) : null;
   if (group !== null) {
     out['mentioned_user_group_id'] = group.id;

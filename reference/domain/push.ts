@@ -42,8 +42,7 @@ const PUSH_SETTING_NAMES = [
 
 /**
  * The user's values (domain/user-settings.ts userSetting: the stored ones, else the real
- * server's defaults). NOTE: approximation: of these only the followed-topic ones can be
- * changed (PATCH /settings); the others stay at their defaults. The subscription's
+ * server's defaults), each settable with PATCH /settings. The subscription's
  * push_notifications and wildcard_mentions_notify, muting and followed topics are the user's own.
  */
 export function pushSettings(user: User): PushSettings {

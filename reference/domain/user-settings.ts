@@ -105,6 +105,12 @@ const STORED = [
   'email_address_visibility',
   'enable_followed_topic_push_notifications',
   'enable_followed_topic_wildcard_mentions_notify',
+  'enable_offline_push_notifications',
+  'enable_stream_push_notifications',
+  'wildcard_mentions_notify',
+  'send_stream_typing_notifications',
+  'send_private_typing_notifications',
+  'receives_typing_notifications',
 ] as const;
 
 /** One setting's value for the user. */

@@ -16,7 +16,10 @@ const DRAFT = z.strictObject({
   to: z.array(z.int()),
   topic: z.string(),
   content: z.string().refine((s) => s.trim() !== '', { message: '{var} cannot be blank' }),
-  // NOTE: approximation: the real server names the first branch of its int | float union; Understudy says the same for any non-number.
+  // NOTE: approximation: DraftData.timestamp is int | float | None validated by pydantic in lax
+  // mode, which may also coerce numeric strings and booleans; its rules live in pydantic, not in
+  // the server code at hand, so only JSON numbers are taken, and any other value gets the
+  // union's first branch error.
   timestamp: z
     .unknown()
     .refine((v) => v === undefined || v === null || typeof v === 'number', { message: '{var}["int"] is not an integer' })

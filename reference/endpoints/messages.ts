@@ -156,14 +156,25 @@ function parseAnchor(raw: string | undefined, anchorDate: string | undefined, da
     if (seconds === null) throw new BadRequest('Invalid anchor_date');
     return { date: seconds };
   }
-  // Python's int(anchor_val) (zerver/lib/narrow.py, parse_anchor_value): white space
-  // around, a sign, underscores between digits. NOTE: approximation: ASCII digits only.
-  const text = raw.trim();
-  if (!PY_INT.test(text)) throw new BadRequest('Invalid anchor');
-  return Math.min(Math.max(Number(text.replace(/_/g, '')), 0), LARGER_THAN_MAX_MESSAGE_ID);
+  // Python's int(anchor_val) (zerver/lib/narrow.py, parse_anchor_value): str.isspace()
+  // white space around, a sign, decimal digits of any script, underscores between digits.
+  const m = PY_INT.exec(raw);
+  if (!m) throw new BadRequest('Invalid anchor');
+  const digits = [...(m[2] as string)].filter((c) => c !== '_').map(decimalValue).join('');
+  return Math.min(Math.max(Number(`${m[1]}${digits}`), 0), LARGER_THAN_MAX_MESSAGE_ID);
 }
 
-const PY_INT = /^[+-]?[0-9]+(?:_[0-9]+)*$/;
+/** The characters of str.isspace(). */
+const PY_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const PY_INT = new RegExp(`^${PY_SPACE}*([+-]?)(\\p{Nd}+(?:_\\p{Nd}+)*)${PY_SPACE}*$`, 'u');
+
+/** A decimal digit's value: Unicode encodes each script's 0-9 as ten consecutive code points. */
+function decimalValue(digit: string): number {
+  const code = digit.codePointAt(0) as number;
+  let start = code;
+  while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+  return (code - start) % 10;
+}
 
 /** ISO 8601 date or datetime; a date alone is 00:00 UTC and no zone means UTC. */
 function parseAnchorDate(text: string): number | null {

@@ -228,8 +228,8 @@ test('where users cannot all see each other, guests hear of the deactivation onl
   const update = hamletEvents.find((e) => (e.event as Record<string, unknown>)['type'] === 'realm_user' && (e.event as Record<string, unknown>)['op'] === 'update');
   assert.not.ok(update?.users.includes(POLONIUS));
   const removeMembers = eventsFrom(ref, from).filter((e) => (e.event as Record<string, unknown>)['op'] === 'remove_members' && ((e.event as Record<string, unknown>)['user_ids'] as number[])[0] === HAMLET);
-  // His direct groups: role:members and hamletcharacters.
-  assert.equal(removeMembers.map((e) => (e.event as Record<string, unknown>)['group_id']), [6, 9]);
+  // His direct groups: role:fullmembers (a member past the waiting period), role:members and hamletcharacters.
+  assert.equal(removeMembers.map((e) => (e.event as Record<string, unknown>)['group_id']), [5, 6, 9]);
   assert.ok(removeMembers.every((e) => e.users.length === 1 && e.users[0] === POLONIUS));
   const lost = hamletEvents.find((e) => (e.event as Record<string, unknown>)['op'] === 'remove');
   assert.equal(lost?.event, { type: 'realm_user', op: 'remove', person: { user_id: HAMLET, full_name: 'Unknown user' } });

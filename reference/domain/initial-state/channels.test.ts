@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../../index.ts';
-import { hasMetadataAccess } from '../channels.ts';
+import { hasMetadataAccess, MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE } from '../channels.ts';
 import { callAs } from '../../testing/call-as.ts';
 import { registerState, type ViewChange } from '../../testing/register-state.ts';
 
@@ -44,6 +44,35 @@ test('include_subscribers: no lists with false; the full lists with true and par
     const all = lists(ref, 'hamlet', { includeSubscribers: mode });
     for (const sub of [...all.subscriptions, ...all.never]) assert.equal(sub['subscribers'], ref.store.subscribers(sub.stream_id), `${mode} ${sub.name}`);
     assert.not.ok(all.streams.some((s) => 'subscribers' in s), 'streams never list subscribers');
+  }
+});
+
+test('include_subscribers=partial: a channel of 1000 subscribers or more lists them as partial_subscribers', () => {
+  const ref = createReference();
+  const ids: number[] = [];
+  for (let i = 0; i < MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE; i++) {
+    ids.push(ref.control.addUser({ email: `crowd${i}@zulip.com`, full_name: `Crowd ${i}` }).user_id);
+  }
+  const big = (n: number) => {
+    const res = callAs(ref, 'iago', 'POST', '/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'crowd' }]), principals: JSON.stringify([ref.store.userByEmail('iago@zulip.com')!.user_id, ...ids.slice(0, n)]) });
+    assert.is(res.status, 200, res.body);
+  };
+  big(MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE - 2);
+  const find = (l: Sub[]) => l.find((s) => s.name === 'crowd')!;
+  // 998 + iago: still below the threshold.
+  assert.equal(find(lists(ref, 'iago', { includeSubscribers: 'partial' }).subscriptions)['subscribers'], ref.store.subscribers(channelId(ref, 'crowd')));
+  big(MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE);
+  const count = ref.store.subscriberCount(channelId(ref, 'crowd'));
+  assert.ok(count >= MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE);
+  for (const [mode, key, other] of [['partial', 'partial_subscribers', 'subscribers'], ['true', 'subscribers', 'partial_subscribers']] as const) {
+    const l = lists(ref, 'iago', { includeSubscribers: mode });
+    const mine = find(l.subscriptions);
+    assert.is((mine[key] as number[]).length, count, mode);
+    assert.not.ok(other in mine, mode);
+    const seen = find(lists(ref, 'hamlet', { includeSubscribers: mode }).never);
+    assert.ok(key in seen && !(other in seen), `${mode} never_subscribed`);
+    // Small channels keep the full list under either mode.
+    assert.ok(l.subscriptions.filter((s) => s.name !== 'crowd').every((s) => 'subscribers' in s && !('partial_subscribers' in s)));
   }
 });
 

@@ -3,7 +3,7 @@
 // gather_subscriptions_helper; zerver/lib/stream_subscription.py
 // handle_stream_notifications_compatibility). Archived channels appear only with the
 // archived_channels capability; a channel the user may not know about never appears.
-import { byName, formatChannel, formatSubscription, hasMetadataAccess, hasMetadataAccessViaGroups } from '../channels.ts';
+import { addSubscribers, byName, formatChannel, formatSubscription, hasMetadataAccess, hasMetadataAccessViaGroups } from '../channels.ts';
 import { STREAM_ASSIGNMENT_COLORS } from '../stream-colors.ts';
 import { userSetting } from '../user-settings.ts';
 import { isAdmin, isGuest } from '../users.ts';
@@ -64,8 +64,7 @@ export function subscriptionState(ctx: StateContext): Record<string, unknown> {
     unsubscribed: shown(unsubscribed),
     never_subscribed: never.sort(byName).map((channel) => {
       const out = formatChannel(store, channel, nowSeconds);
-      // NOTE: approximation: 'partial' gives the full list, as formatSubscription does.
-      if (mode !== 'false') out['subscribers'] = store.subscribers(channel.stream_id);
+      addSubscribers(store, channel, mode, out);
       return out;
     }),
   };
@@ -74,7 +73,9 @@ export function subscriptionState(ctx: StateContext): Record<string, unknown> {
 /**
  * A spectator's subscriptions (get_web_public_subs): every web-public channel, shown as a
  * fresh subscription would be, with colors from the palette in turn; nothing else.
- * NOTE: approximation: the channels are taken in id order.
+ * NOTE: approximation: the channels are taken in id order; upstream's query
+ * (get_web_public_streams_queryset) has no ORDER BY, so the database's row order decides
+ * (and with it which palette color each channel gets), usually but not surely creation order.
  */
 export function webPublicSubscriptionState(ctx: StateContext): Record<string, unknown> {
   const { store, nowMs } = ctx;

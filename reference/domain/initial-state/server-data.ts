@@ -7,9 +7,9 @@ import type { StateContext } from './view.ts';
 
 /**
  * read_stop_words(): the lines of puppet/zulip/files/postgresql/zulip_english.stop, which
- * is PostgreSQL's English list followed by the single letters it lacks.
+ * is PostgreSQL's English list followed by the single letters it lacks (the search's own list).
  */
-export const STOP_WORD_LIST: readonly string[] = [...STOP_WORDS, ...'b c d e f g h j k l m n o p q r u v w x y z'.split(' ')];
+export const STOP_WORD_LIST: readonly string[] = [...STOP_WORDS];
 
 /** CustomProfileField.ALL_FIELD_TYPES, sorted by display name as the server sorts them. */
 export const CUSTOM_PROFILE_FIELD_TYPES: Readonly<Record<string, { id: number; name: string }>> = {
@@ -50,7 +50,15 @@ export function onboardingState(ctx: StateContext): Record<string, unknown> {
 }
 
 /**
- * realm_embedded_bots: zerver/lib/integrations.py EMBEDDED_BOTS.
- * NOTE: approximation: each bot's config template (read from the zulip_bots package) is {}.
+ * realm_embedded_bots: zerver/lib/integrations.py EMBEDDED_BOTS, each with its config template
+ * (zerver/lib/bot_config.py load_bot_config_template: the [bot] section of the zulip_bots
+ * package's <bot>/<bot>.conf, {} without one; of these six only giphy has one).
  */
-export const EMBEDDED_BOTS: readonly string[] = ['converter', 'encrypt', 'helloworld', 'virtual_fs', 'giphy', 'followup'];
+export const EMBEDDED_BOTS: ReadonlyArray<{ name: string; config: Readonly<Record<string, string>> }> = [
+  { name: 'converter', config: {} },
+  { name: 'encrypt', config: {} },
+  { name: 'helloworld', config: {} },
+  { name: 'virtual_fs', config: {} },
+  { name: 'giphy', config: { key: '12345678' } },
+  { name: 'followup', config: {} },
+];

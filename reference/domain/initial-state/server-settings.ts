@@ -1,12 +1,9 @@
 // The server-wide values of the registration response's `realm` section that come from
 // the server's settings file and code rather than from the organization (zulip/zulip
 // zproject/default_settings.py, zerver/models/realms.py, zerver/lib/external_accounts.py,
-// zerver/lib/thumbnail.py): a server at its default settings.
-// NOTE: approximation: values Understudy could not read in the server's settings file are
-// the documented client fallbacks or common defaults: max_file_upload_size_mib (100),
-// event_queue_longpoll_timeout_seconds (90), the presence intervals (60 and 200 seconds),
-// the password rules (6, 100, 10000 guesses), INLINE_URL_EMBED_PREVIEW (off) and the
-// navigation tour video URL.
+// zerver/lib/thumbnail.py): a server at its default settings. max_file_upload_size_mib is
+// MAX_FILE_UPLOAD_SIZE for a self-hosted realm (Realm.get_max_file_upload_size_mebibytes);
+// the long-poll timeout is computed_settings.py's.
 
 export const SERVER_SETTINGS = {
   maxAvatarFileSizeMib: 5,
@@ -17,7 +14,7 @@ export const SERVER_SETTINGS = {
   passwordMaxLength: 100,
   passwordMinGuesses: 10000,
   inlineImagePreview: true,
-  inlineUrlEmbedPreview: false,
+  inlineUrlEmbedPreview: true,
   sendDigestEmails: true,
   eventQueueLongpollTimeoutSeconds: 90,
   jitsiServerUrl: 'https://meet.jit.si',
@@ -62,7 +59,9 @@ export const GIPHY_RATING_OPTIONS = {
 /**
  * get_enabled_video_chat_providers on a server with no video-call integration of its own
  * configured: no provider and Jitsi Meet.
- * NOTE: approximation: the third-party provider of the `vidprov_configured` option is not listed.
+ * NOTE: approximation: with `vidprov_configured` the real server (feature level 493 on) also
+ * lists its Webex provider (id 8, per the API documentation); its key and display name are
+ * in server code newer than the code at hand, so it is not listed.
  */
 export const VIDEO_CHAT_PROVIDERS = {
   disabled: { name: 'None', id: 0 },

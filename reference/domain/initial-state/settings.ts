@@ -22,7 +22,9 @@ function withPolicyName(settings: Record<string, SettingValue>): Record<string, 
 export function userSettingsState(ctx: StateContext): Record<string, unknown> {
   const settings = userSettings(ctx.user);
   // A spectator starts at recent conversations.
-  // NOTE: approximation: a spectator's default_language is 'en', not the browser's language.
+  // A spectator's default_language is the realm's ('en'), as events_register_backend has it
+  // without a language cookie. NOTE: approximation: with a django_language cookie upstream
+  // takes the cookie's language; the state is built without the request's cookies.
   if (ctx.spectator) settings.web_home_view = 'recent_topics';
   return {
     user_settings: {

@@ -18,8 +18,9 @@ export const byDmIncluding: OperatorFn = (term, context) => {
 /**
  * Group DMs (three or more people) that include both the viewer and that user: the
  * intersection of both users' DirectMessageGroup subscriptions, never a 1:1 DM.
- * NOTE: approximation: "group" means three or more participants; upstream means a
- * DirectMessageGroup recipient, which newer servers may also use for 1:1 DMs.
+ * Upstream tests for a DirectMessageGroup recipient; with PREFER_DIRECT_MESSAGE_GROUP off (its
+ * default) and every user having a personal recipient, that is exactly three or more
+ * participants (zerver/lib/recipient_users.py::get_recipient_from_user_profiles).
  */
 export const byGroupPmWith: OperatorFn = (term, context) => {
   const { viewerId } = context;

@@ -1,9 +1,11 @@
 // has:link / has:attachment / has:image / has:reaction (zerver/lib/narrow.py
 // NarrowBuilder.by_has). Upstream reads the has_link / has_attachment / has_image
 // columns that message sending computes from the rendering, and looks for a
-// zerver_reaction row. NOTE: approximation: we derive has_link and has_image from
-// rendered_content each time: any <a href> is a link (upstream may not count internal
-// channel and message links), and an <img> or an inline image preview is an image.
+// zerver_reaction row. We derive has_link and has_image from rendered_content (re-rendered
+// on edit, as upstream recomputes the columns): has_link is any <a href> once the inline
+// patterns ran (InlineInterestingLinkProcessor.run: channel and message links count), and
+// has_image an inline image preview (add_a with message_inline_image: not a video preview,
+// nor an emoji's <img>).
 // has_attachment is set only when sending claims an uploaded file the sender may read
 // (zerver/actions/uploads.py do_claim_attachments): a link that merely looks like a
 // /user_uploads/ URL claims nothing. Understudy has no upload endpoint, so no message
@@ -13,7 +15,7 @@ import type { OperatorFn, Predicate } from '../predicate.ts';
 import { NarrowError } from '../types.ts';
 
 const LINK = /<a\b[^>]*\bhref="/i;
-const IMAGE = /<img\b|\bclass="[^"]*\bmessage_inline_image\b/i;
+const IMAGE = /\bclass="(?![^"]*\bmessage_inline_video\b)[^"]*\bmessage_inline_image\b/i;
 
 const HAS_OPERANDS: Readonly<Record<string, Predicate>> = {
   link: (message) => LINK.test(message.rendered_content),

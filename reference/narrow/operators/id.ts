@@ -9,7 +9,10 @@ export const MAX_POSSIBLE_MESSAGE_ID = 2147483647;
 
 /**
  * str(operand).isdigit(), then at most MAX_POSSIBLE_MESSAGE_ID; a negative int fails
- * isdigit too. NOTE: approximation: Python's isdigit also accepts non-ASCII digits.
+ * isdigit too. NOTE: approximation: isdigit also passes other scripts' digits and
+ * superscripts; upstream then fails on them (int() raises for a superscript, and the
+ * string compared with the integer id column fails in PostgreSQL: a 500), which
+ * Understudy answers as an invalid message ID.
  */
 export const byId: OperatorFn = (term) => {
   const text = String(term.operand);

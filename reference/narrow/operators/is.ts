@@ -34,9 +34,8 @@ const IS_OPERANDS: Readonly<Record<string, (context: OperatorContext) => Operato
     predicate: (message) =>
       message.type === 'stream' && message.stream_id !== null && env.topicPolicy(message.stream_id, message.topic) === TOPIC_POLICY.followed,
   }),
-  // is:muted (FL 366) is not in the stored narrow.py. NOTE: approximation: built as the
-  // complement of in:home (messages hidden by channel or topic muting), which is how
-  // the API documentation describes it; DMs are never muted.
+  // by_is "muted" (FL 366): the negation of exclude_muting_conditions for a narrow of just
+  // [is:muted], so channel muting counts whatever else the narrow names; DMs are never muted.
   muted: ({ env }) => ({ predicate: (message) => hiddenByMuting(message, env, null) }),
 };
 

@@ -1,8 +1,8 @@
-// PostgreSQL's english.stop list (the Snowball English stop words), which
-// zulip.english_us_search uses through its zulip_english stop-word file: these words
-// are neither indexed nor searched for. A query made only of them matches nothing
-// (an empty tsquery matches no tsvector).
-// NOTE: approximation: zulip_english.stop is taken to equal PostgreSQL's english.stop.
+// The zulip_english stop-word file that zulip.english_us_search uses
+// (puppet/zulip/files/postgresql/zulip_english.stop): PostgreSQL's english.stop (the
+// Snowball English stop words) and every other single letter. These words are neither
+// indexed nor searched for. A query made only of them matches nothing (an empty tsquery
+// matches no tsvector).
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself ' +
@@ -12,6 +12,6 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'between into through during before after above below to from up down in out on off over ' +
     'under again further then once here there when where why how all any both each few more ' +
     'most other some such no nor not only own same so than too very s t can will just don ' +
-    'should now'
+    'should now b c d e f g h j k l m n o p q r u v w x y z'
   ).split(' '),
 );

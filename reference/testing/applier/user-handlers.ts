@@ -97,8 +97,9 @@ const realmUser: Handler = (client, event) => {
   if (event['op'] === 'add') {
     if (users === null) return;
     const copy = structuredClone(person);
-    // NOTE: approximation: the server also keeps the URL for users whose email address it
-    // does not show; every user here shows it to everyone.
+    // NOTE: approximation: apply_event keeps the URL for a person whose
+    // email_address_visibility is not "everyone", read from its database; the event does not
+    // carry the setting, so the applier takes "everyone", as for every user the steps create.
     if (client.options.clientGravatar && String(copy['avatar_url']).startsWith(GRAVATAR)) copy['avatar_url'] = null;
     copy['is_active'] = true;
     if (!copy['is_bot']) copy['profile_data'] = {};
