@@ -8,6 +8,7 @@ import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
 import { deleteEvents, getEvents, register } from './endpoints/events.ts';
 import { deleteMessage } from './endpoints/message-delete.ts';
+import { getMessageHistory, updateMessage } from './endpoints/message-edit.ts';
 import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
@@ -105,6 +106,11 @@ export const ROUTES: readonly Route[] = [
   api('DELETE', '/messages/{message_id}', deleteMessage),
   since('message_report', api('POST', '/messages/{message_id}/report', reportMessage)),
   api('PATCH', '/realm', updateRealm),
+
+  // editing and moving messages, edit history
+  api('PATCH', '/messages/{message_id}', updateMessage),
+  read('/messages/{message_id}/history', getMessageHistory),
+
   api('POST', '/typing', setTypingStatus),
 
   // channels and subscriptions

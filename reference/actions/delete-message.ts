@@ -10,6 +10,7 @@ import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
 import { notifyRemoval } from './push-notify.ts';
+import { MESSAGE_EDIT_HISTORY } from '../state/message-edits.ts';
 
 /** The message the user may modify, or "Invalid message(s)" for missing and forbidden alike. */
 export function accessMessageForModify(world: World, actor: User, id: number): Message {
@@ -76,6 +77,7 @@ export function doDeleteMessage(world: World, actor: User, m: Message): void {
   const channel = m.stream_id === null ? undefined : store.channel(m.stream_id);
   const firstBefore = channel ? firstMessageId(store, channel) : null;
   store.removeMessage(m.id);
+  store.table(MESSAGE_EDIT_HISTORY).delete(m.id);
   const event: DeleteMessageEvent = { type: 'delete_message', message_ids: [m.id], message_type: m.type };
   if (m.stream_id !== null) {
     event.stream_id = m.stream_id;
