@@ -93,7 +93,7 @@ function fillHistory(m: Message, raw: readonly EditHistoryEntry[], allowEmpty: b
     out.push(entry);
   }
   out.push({ content, rendered_content: rendered, timestamp: m.timestamp, topic, user_id: m.sender_id });
-  return `<div>${out}</div>`;
+  return out;
 }
 
 /**
