@@ -110,6 +110,10 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
       return [event.message_type === 'stream' && event.topic === '' ? { ...event, topic: topic('') } : event];
     case 'user_topic':
       return [event.topic_name === '' ? { ...event, topic_name: topic('') } : event];
+    case 'update_message':
+      // process_message_update_event: the empty topic by its fallback name, unless empty_topic_name.
+      if (event.orig_subject !== '' && event.subject !== '') return [event];
+      return [{ ...event, ...(event.orig_subject === '' ? { orig_subject: topic('') } : {}), ...(event.subject === '' ? { subject: topic('') } : {}) }];
     default:
       return [event];
   }
