@@ -4,6 +4,7 @@
 // their UserMessage rows, the edit history, then the events to exactly the users the
 // real server tells; topic visibility and the Notification Bot's notices live in
 // actions/message-move-notices.ts.
+import { firstMessageId } from '../domain/channels.ts';
 import { editTimestamps } from '../domain/message-edit.ts';
 import { flagNames } from '../domain/messages.ts';
 import type { UpdateMessageEvent } from '../state/events.ts';
@@ -120,6 +121,7 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
     const stamps = editTimestamps(entries);
     records.push({ ...current, stream_id: target.stream_id, topic: plan.targetTopic, last_edit_timestamp: stamps.edited, last_moved_timestamp: stamps.moved });
   }
+  const firstBefore = plan.streamEdited ? [firstMessageId(store, orig), firstMessageId(store, target)] : [];
   if (edited !== m) store.replaceMessage({ ...edited });
   if (moved) store.moveMessages(records);
   else store.replaceMessage(records[0] as Message);
@@ -172,6 +174,17 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
       for (const id of newSubs) if (!(store.user(id)?.role === ROLE.guest && !oldSubs.has(id))) extra.add(id);
     } else for (const id of newSubs) extra.add(id);
     for (const id of [...extra].sort((a, b) => a - b)) notify.set(id, READ);
+  }
+
+  // NOTE: approximation: the real server stores first_message_id and leaves it alone on a move
+  // (only sending and deleting update it); here it is the channel's oldest message, so a move
+  // that changes it says so, as a deletion does.
+  if (plan.streamEdited) {
+    for (const [i, channel] of [orig, target].entries()) {
+      const now = firstMessageId(store, channel);
+      if (now === firstBefore[i]) continue;
+      store.emit(store.subscribers(channel.stream_id), { type: 'stream', op: 'update', property: 'first_message_id', value: now, stream_id: channel.stream_id, name: channel.name });
+    }
   }
 
   const facts: MoveFacts = { plan, movedIds, losingAccess, targetTopicHadMessages, movedAllVisible: false, origPolicies: new Map() };
