@@ -6,6 +6,7 @@ import { checkUpdateMessage } from '../actions/message-edit.ts';
 import { doUpdateMessage } from '../actions/message-edit-apply.ts';
 import { editHistoryOf, editSettings, EMPTY_TOPIC_FALLBACK_NAME } from '../domain/message-edit.ts';
 import { hasMessageAccess } from '../domain/messages.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { BadRequest } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
@@ -20,12 +21,14 @@ const UPDATE_PARAMS = {
   propagate_mode: str(z.enum(['change_later', 'change_one', 'change_all'])).default('change_one'),
   send_notification_to_old_thread: json(z.boolean()).default(false),
   send_notification_to_new_thread: json(z.boolean()).default(true),
-  prev_content_sha256: str().optional(),
 };
+/** From feature level 379 (domain/feature-levels.ts); before it, an unknown parameter. */
+const SHA_PARAM = { prev_content_sha256: str().optional() };
 
 export function updateMessage(ctx: Ctx): Record<string, unknown> {
   const messageId = ctx.pathInt('message_id');
   const p = ctx.params.read(UPDATE_PARAMS);
+  const sha = atLeast(ctx.world, 'prev_content_sha256') ? ctx.params.read(SHA_PARAM).prev_content_sha256 : undefined;
   const plan = checkUpdateMessage(ctx.world, ctx.me, {
     messageId,
     content: p.content,
@@ -34,7 +37,7 @@ export function updateMessage(ctx: Ctx): Record<string, unknown> {
     propagateMode: p.propagate_mode,
     notifyOld: p.send_notification_to_old_thread,
     notifyNew: p.send_notification_to_new_thread,
-    prevContentSha256: p.prev_content_sha256,
+    prevContentSha256: sha,
   });
   doUpdateMessage(ctx.world, plan);
   // No uploads here: nothing is ever detached.
