@@ -13,6 +13,7 @@ import { FLAG, ROLE, type Channel, type Message } from '../state/types.ts';
 import type { World } from '../world.ts';
 import type { EditPlan } from './message-edit.ts';
 import { migrateTopicVisibility, sendMoveNotices, type MoveFacts } from './message-move-notices.ts';
+import { notifyEdit } from './push-notify.ts';
 
 const MENTION_FLAGS = FLAG.mentioned | FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned;
 
@@ -39,6 +40,7 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
   delete event.flags;
   const entry: EditHistoryEntry = { user_id: actor.user_id, timestamp: now };
   let edited: Message = m;
+  const priorMentioned = new Set<number>();
 
   if (plan.content !== null) {
     const c = plan.content;
@@ -55,6 +57,7 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
     // update_user_message_flags: every row of the message follows the new mentions.
     for (const userId of store.usersWithRow(m.id)) {
       const old = store.userMessageFlags(userId, m.id) as number;
+      if (old & MENTION_FLAGS && !(old & FLAG.historical)) priorMentioned.add(userId);
       let bits = old & ~MENTION_FLAGS;
       if (c.mentioned.has(userId)) bits |= FLAG.mentioned;
       if (c.rendered.stream_wildcard) bits |= FLAG.stream_wildcard_mentioned;
@@ -193,6 +196,10 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
   for (const [userId, flags] of notify) store.emit([userId], { ...event, message_ids, flags } as UpdateMessageEvent);
   for (const [userId, ids] of readLater) {
     store.emit([userId], { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false });
+  }
+  if (plan.content !== null) {
+    const stored = store.message(m.id) as Message;
+    notifyEdit(world, stored, new Map(store.usersWithRow(m.id).map((id) => [id, store.userMessageFlags(id, m.id) as number])), priorMentioned);
   }
   if (moved) sendMoveNotices(world, facts);
   return { changedCount: movedIds.length };

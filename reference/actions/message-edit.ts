@@ -213,6 +213,12 @@ function renderEdit(world: World, actor: User, message: Message, content: string
   if (channel !== null && rendered.stream_wildcard && store.subscribers(channel.stream_id).length > 15) {
     if (!isUserInSetting(store, store.realm.can_mention_many_users_group, sender.user_id, now)) throw new StreamWildcardMentionNotAllowed();
   }
+  // topic_wildcard_mention_allowed: in a topic of more than 15 participants, only can_mention_many_users_group.
+  if (channel !== null && rendered.topic_wildcard && store.topicParticipants(channel.stream_id, message.topic).size > 15) {
+    if (!isUserInSetting(store, store.realm.can_mention_many_users_group, sender.user_id, now)) {
+      throw new ApiError(400, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');
+    }
+  }
   const mentioned = new Set(rendered.user_ids);
   for (const gid of rendered.group_ids) {
     const group = store.group(gid);
