@@ -9,6 +9,7 @@ import { accessChannelById, hasContentAccess } from '../domain/channels.ts';
 import { isUserInSetting, recursiveMembers } from '../domain/groups.ts';
 import { canEditTopic, canMoveOutOfChannel, canResolveTopics, editSettings, EMPTY_TOPIC_FALLBACK_NAME, RESOLVED_PREFIX } from '../domain/message-edit.ts';
 import { hasMessageAccess } from '../domain/messages.ts';
+import { CHANNEL_SETTINGS, hasPermission } from '../domain/permissions.ts';
 import { renderForStore, type RenderedMessage } from '../domain/render-message.ts';
 import { inSendSetting } from '../domain/send-permission.ts';
 import { isModeratorOrAbove } from '../domain/users.ts';
@@ -178,7 +179,7 @@ export function checkUpdateMessage(world: World, actor: User, req: EditRequest):
     if (plan.streamEdited) {
       if (!canMoveOutOfChannel(store, actor, orig, world.nowMs())) throw new BadRequest("You don't have permission to move this message");
       // check_stream_access_based_on_can_send_message_group
-      if (!inSendSetting(store, target.can_send_message_group, actor, world.nowMs()) && !actor.is_system_bot) {
+      if (!actor.is_system_bot && !hasPermission(store, CHANNEL_SETTINGS.can_send_message_group, target.can_send_message_group, actor, world.nowMs())) {
         throw new BadRequest('You do not have permission to post in this channel.');
       }
       const limit = settings.move_messages_between_streams_limit_seconds;
