@@ -146,6 +146,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'deactivating a user sends peer_remove to the subscribers of the user\'s channels',
     before: 'no peer_remove on deactivation',
   },
+  prev_content_sha256: {
+    source: `https://zulip.com/api/update-message (Changes: feature level 379)`,
+    change: 'PATCH /messages/{id} takes prev_content_sha256 and refuses an edit of content that changed',
+    before: 'prev_content_sha256 is not a parameter (ignored)',
+  },
   reminders_create: {
     source: `${CHANGELOG} (feature level 381)`,
     change: 'POST /reminders exists',

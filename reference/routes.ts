@@ -13,6 +13,7 @@ import { deleteMessage } from './endpoints/message-delete.ts';
 import { getMessage } from './endpoints/message-get.ts';
 import { renderMessage } from './endpoints/message-render.ts';
 import { deleteTopic } from './endpoints/topic-delete.ts';
+import { getMessageHistory, updateMessage } from './endpoints/message-edit.ts';
 import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
@@ -126,6 +127,11 @@ export const ROUTES: readonly Route[] = [
   api('POST', '/messages/render', renderMessage),
   api('POST', '/streams/{stream_id}/delete_topic', deleteTopic),
   api('PATCH', '/realm', updateRealm),
+
+  // editing and moving messages, edit history
+  api('PATCH', '/messages/{message_id}', updateMessage),
+  read('/messages/{message_id}/history', getMessageHistory),
+
   api('POST', '/typing', setTypingStatus),
 
   // channels and subscriptions

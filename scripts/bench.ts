@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--reactions [N]]
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--edits [N]] [--reactions [N]]
 // [--hostile]: how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
@@ -12,6 +12,8 @@
 //       GET /events waiting over node:http, and the server's CPU while they wait;
 //   (g) with --scheduled: bench-scheduled.ts, N pending scheduled messages (default
 //       100,000), the clock moved over the tenth of them that fall due;
+//   (i) with --edits: bench-edits.ts, moving topics of 100 to 10,000 messages with
+//       change_all and editing one message, in a store of N messages (default 1,000,000);
 //   (h) with --hostile: bench-hostile.ts, how fast each hostile request is answered
 //       (--hostile alone runs only this one);
 //   (i) with --reactions: bench-reactions.ts, reaction adds and removes in a realm of N
@@ -32,6 +34,7 @@ import { reportHostile, runHostileBench, type HostileFigure } from './bench-host
 import { runMessageBench } from './bench-messages.ts';
 import { runScheduledBench } from './bench-scheduled.ts';
 import { reportReactions, runReactionBench, type ReactionBenchResult } from './bench-reactions.ts';
+import { runEditBench } from './bench-edits.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -321,6 +324,12 @@ function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line:
     print(`  a replayed GET /users with nothing due: ${s.idle_request_us.with_pending} µs with them pending, ${s.idle_request_us.without} µs without`);
   }
   if (r.reactions) reportReactions(r.reactions, print);
+  if (r.edits) {
+    const e = r.edits;
+    print(`${n(e.messages)} messages: a topic renamed with change_all (every index follows, a history entry a message):`);
+    for (const [size, ms] of Object.entries(e.topic_move_ms)) print(`  ${n(Number(size)).padStart(6)} messages moved: ${ms} ms (${e.topic_move_us_per_message[size]} µs a message)`);
+    print(`  1,000 messages moved to another channel: ${e.channel_move_1000_ms} ms; one message's content edited: ${e.edit_ms} ms (median)`);
+  }
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -336,7 +345,7 @@ interface HostileOnly {
   hostile: HostileFigure[];
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number, reactions?: number) {
+async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number, reactions?: number, edits?: number) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -352,6 +361,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined,
     events: events ? eventFigures : undefined,
     scheduled: scheduled === undefined ? undefined : runScheduledBench(scheduled),
     reactions: reactions === undefined ? undefined : (runReactionBench(reactions) as ReactionBenchResult),
+    edits: edits === undefined ? undefined : runEditBench(edits),
   };
 }
 
@@ -374,7 +384,7 @@ if (argv[0] === '--load') {
   }
   const result = flags.hostile
     ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(flags.quick ? 1 : 5) }
-    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled, flags.reactions);
+    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled, flags.reactions, flags.edits);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

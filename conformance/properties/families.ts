@@ -18,6 +18,8 @@ import { DeleteMessage } from './commands/delete-message.ts';
 import { RegisterDevice, RemoveDevice } from './commands/devices.ts';
 import { FetchMessages } from './commands/fetch-messages.ts';
 import { MatchesNarrow } from './commands/matches-narrow.ts';
+import { EditContent } from './commands/edit-content.ts';
+import { MoveMessages } from './commands/move-messages.ts';
 import { ReadChannel } from './commands/read-channel.ts';
 import { CheckReactions, React, ReactionPoll, ReactionQueue } from './commands/react.ts';
 import { JoinAndRead } from './commands/join-and-read.ts';
@@ -135,6 +137,19 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     what: 'message reminders: set for messages the user may see, deleted and listed by their owner only',
     probe: { method: 'GET', path: '/api/v1/reminders' },
     commands: () => [w(2, fc.tuple(who, at).map(([a, x]) => new CreateItem(a, 'reminder', x)))],
+  },
+  moves: {
+    what: 'editing and moving messages (PATCH /messages/{id}): topic and channel moves by every propagate_mode, content edits; no message lost, duplicated or newly seen by someone who may not, search following the new content',
+    probe: { method: 'GET', path: '/api/v1/messages/999999999/history' },
+    commands: () => [
+      w(2, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(3, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(1, fc.tuple(who, at, who).map(([a, c, t]) => new Unsubscribe(a, c, t))),
+      w(5, fc.tuple(who, at, fc.nat(2), fc.nat(3)).map(([a, c, t, x]) => new SendChannel(a, c, t, x))),
+      w(5, fc.tuple(who, at, fc.option(at, { freq: 2 }), fc.nat(3), fc.nat(2)).map(([a, x, c, t, mode]) => new MoveMessages(a, x, c, t, mode))),
+      w(2, fc.tuple(who, at).map(([a, x]) => new EditContent(a, x))),
+      w(2, fc.tuple(who, at, fc.option(fc.nat(2))).map(([a, c, t]) => new ReadChannel(a, c, t))),
+    ],
   },
   devices: {
     what: 'client devices for push registration: removed by their owner only',

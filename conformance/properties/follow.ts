@@ -49,7 +49,7 @@ export const CLIENTS: readonly ClientKind[] = [
       client_capabilities: { notification_settings_null: true, bulk_message_deletion: true, stream_typing_notifications: true, user_settings_object: true, empty_topic_name: true },
       // Every type that changes the keys these fetch (upstream's apply_events skips the
       // others: "be careful in your choice of fetch_event_types").
-      fetch_event_types: ['message', 'delete_message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'drafts', 'scheduled_messages', 'reminders', 'device'],
+      fetch_event_types: ['message', 'update_message', 'delete_message', 'update_message_flags', 'subscription', 'stream', 'user_topic', 'drafts', 'scheduled_messages', 'reminders', 'device'],
       include_subscribers: true,
       client_gravatar: true,
     },

@@ -10,6 +10,7 @@ import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { Message, User } from '../state/types.ts';
 import { notifyRemoval } from './push-notify.ts';
+import { MESSAGE_EDIT_HISTORY } from '../state/message-edits.ts';
 
 /** The message the user may modify (access_message, is_modifying_message), or "Invalid message(s)" for missing and forbidden alike. */
 export function accessMessageForModify(world: World, actor: User, id: number): Message {
@@ -88,7 +89,10 @@ export function doDeleteMessages(world: World, actor: User, batch: readonly Mess
   const audience = deletionAudience(world, batch, actor);
   const channel = first.stream_id === null ? undefined : store.channel(first.stream_id);
   const firstBefore = channel ? firstMessageId(store, channel) : null;
-  for (const id of ids) store.removeMessage(id);
+  for (const id of ids) {
+    store.removeMessage(id);
+    store.table(MESSAGE_EDIT_HISTORY).delete(id);
+  }
   notifyRemoval(world, ids);
   if (channel && firstBefore !== null && ids.includes(firstBefore)) {
     store.emit(audience, {

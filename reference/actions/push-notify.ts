@@ -10,12 +10,12 @@ import { base64 } from '../crypto/encoding.ts';
 import { parsePushKey } from '../crypto/push-key.ts';
 import { secretboxSeal } from '../crypto/secretbox.ts';
 import { devicesOf } from '../domain/devices.ts';
-import { isRegistered, pushRecipients } from '../domain/push.ts';
+import { isRegistered, pushRecipients, pushTrigger } from '../domain/push.ts';
 import { messagePayload, removalPayload, type PushPayload } from '../domain/push-payload.ts';
 import { ACTIVE_PUSH } from '../state/active-push.ts';
 import type { Device } from '../state/devices.ts';
 import { OUTBOX_LIMIT, PUSH_OUTBOX, type PushNotification } from '../state/push-outbox.ts';
-import type { Message, User } from '../state/types.ts';
+import { FLAG, type Message, type User } from '../state/types.ts';
 import type { World } from '../world.ts';
 
 /** A new message: notify whoever it triggers a push for (domain/push.ts). */
@@ -27,6 +27,38 @@ export function notifyNewMessage(world: World, message: Message, flags: Readonly
     const payload = messagePayload(store, store.user(r.user_id) as User, message, r.trigger, world.nowMs());
     for (const device of r.devices) send(world, device, payload);
     active.put({ id: active.nextId(), user_id: r.user_id, message_id: message.id });
+  }
+}
+
+/**
+ * An edited channel message (zerver/tornado/event_queue.py
+ * maybe_enqueue_notifications_for_message_update, zerver/actions/message_flags.py
+ * do_update_mobile_push_notification): a push for whoever the edit newly mentions (not
+ * mentioned before, and not already told of the message by their channel or
+ * followed-topic push settings); the notification withdrawn from whoever it no longer
+ * mentions. `flags` are the message's rows after the edit.
+ */
+export function notifyEdit(world: World, message: Message, flags: ReadonlyMap<number, number>, priorMentioned: ReadonlySet<number>): void {
+  if (message.stream_id === null) return;
+  const store = world.store;
+  const active = store.table(ACTIVE_PUSH);
+  const toldAnyway = (userId: number) => {
+    const trigger = pushTrigger(store, userId, message, 0);
+    return trigger === 'stream_push_notify' || trigger === 'followed_topic_push_notify';
+  };
+  for (const r of pushRecipients(store, message, flags)) {
+    if (priorMentioned.has(r.user_id) || toldAnyway(r.user_id)) continue;
+    const payload = messagePayload(store, store.user(r.user_id) as User, message, r.trigger, world.nowMs());
+    for (const device of r.devices) send(world, device, payload);
+    active.put({ id: active.nextId(), user_id: r.user_id, message_id: message.id });
+  }
+  for (const userId of [...priorMentioned].sort((a, b) => a - b)) {
+    if (((flags.get(userId) ?? 0) & FLAG.mentioned) !== 0 || toldAnyway(userId)) continue;
+    const rows = active.find('message', message.id).filter((row) => row.user_id === userId);
+    if (rows.length === 0) continue;
+    for (const row of rows) active.delete(row.id);
+    const payload = removalPayload(store, userId, [message.id]);
+    for (const device of devicesOf(store, userId).filter(isRegistered)) send(world, device, payload);
   }
 }
 

@@ -10,6 +10,7 @@ import { BadRequest, ExpectationMismatch, RequestVariableInvalid, RoleRequired }
 import type { RealmEvent } from '../state/events.ts';
 import { REALM_GROUP_SETTINGS, ROLE, type GroupSettingValue, type Realm, type RealmGroupSetting, type User, type UserGroup } from '../state/types.ts';
 import type { World } from '../world.ts';
+import { editSettings } from '../domain/message-edit.ts';
 
 /** A group setting's new value, and optionally the value the caller believes it has. */
 export interface GroupSettingChange {
@@ -29,6 +30,12 @@ export interface RealmUpdate {
   waiting_period_threshold?: number | undefined;
   topics_policy?: 'allow_empty_topic' | 'disable_empty_topic' | undefined;
   enable_spectator_access?: boolean | undefined;
+  allow_message_editing?: boolean | undefined;
+  /** A number of seconds, or 'unlimited'. */
+  message_content_edit_limit_seconds?: number | string | undefined;
+  move_messages_within_stream_limit_seconds?: number | string | undefined;
+  move_messages_between_streams_limit_seconds?: number | string | undefined;
+  message_edit_history_visibility_policy?: 'all' | 'moves' | 'none' | undefined;
 }
 
 export interface RealmPlan {
@@ -123,6 +130,7 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     data['enable_spectator_access'] = req.enable_spectator_access;
     events.push({ type: 'realm', op: 'update', property: 'enable_spectator_access', value: req.enable_spectator_access });
   }
+  checkEditSettings(req, realm, next, data, events);
   for (const key of ['name', 'description'] as const) {
     const value = req[key];
     if (value === undefined || value === realm[key]) continue;
@@ -132,6 +140,42 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
   }
 
   return { next, data, events };
+}
+
+/** MessageEditHistoryVisibilityPolicyEnum. */
+const HISTORY_POLICY = { all: 1, moves: 2, none: 3 } as const;
+
+/**
+ * The message-editing settings (update_realm, do_set_realm_property): the two edit settings
+ * are told as update_dict, the history policy by its name, the move limits as update.
+ */
+function checkEditSettings(req: RealmUpdate, realm: Realm, next: Realm, data: Record<string, unknown>, events: RealmEvent[]): void {
+  const current = editSettings(realm);
+  for (const key of ['message_content_edit_limit_seconds', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const) {
+    const raw = req[key];
+    if (raw === undefined) continue;
+    const value = raw === 'unlimited' ? null : typeof raw === 'number' && raw > 0 ? raw : undefined;
+    if (value === undefined) throw new RequestVariableInvalid(key, raw);
+    if (value === current[key]) continue;
+    next[key] = value;
+    data[key] = value;
+    events.push(
+      key === 'message_content_edit_limit_seconds'
+        ? { type: 'realm', op: 'update_dict', property: 'default', data: { [key]: value } }
+        : { type: 'realm', op: 'update', property: key, value },
+    );
+  }
+  if (req.allow_message_editing !== undefined && req.allow_message_editing !== current.allow_message_editing) {
+    next.allow_message_editing = req.allow_message_editing;
+    data['allow_message_editing'] = req.allow_message_editing;
+    events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { allow_message_editing: req.allow_message_editing } });
+  }
+  const policy = req.message_edit_history_visibility_policy;
+  if (policy !== undefined && policy !== current.message_edit_history_visibility_policy) {
+    next.message_edit_history_visibility_policy = policy;
+    data['message_edit_history_visibility_policy'] = HISTORY_POLICY[policy];
+    events.push({ type: 'realm', op: 'update', property: 'message_edit_history_visibility_policy', value: policy });
+  }
 }
 
 /**

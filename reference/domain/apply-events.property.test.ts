@@ -15,7 +15,7 @@ import * as assert from 'uvu/assert';
 import { createReference, type Reference } from '../index.ts';
 import { applyEvents, startClientState, type ApplierOptions, type Obj } from '../testing/apply-events.ts';
 import { appliedState, describeDifference, stateDifferences, subscribedIn, type Known } from '../testing/applier/compare.ts';
-import { STEP, runStep, type Step, type World } from '../testing/apply-events-steps.ts';
+import { EDIT_STEP, STEP, runStep, type Step, type World } from '../testing/apply-events-steps.ts';
 import { callAs } from '../testing/call-as.ts';
 import { ALL_CAPABILITIES } from '../testing/applier/client-state.ts';
 
@@ -111,6 +111,23 @@ test('applying a queue’s events to the registration state gives a fresh regist
     console.log(`apply-events: ${seen.runs} runs, ${seen.events} events of ${seen.types.size} kinds (${[...seen.types].sort().join(' ')}), ${seen.refetched} keys refetched`);
     assert.ok(seen.events > 1000, `too few events compared: ${seen.events}`);
   }
+});
+
+test('… and so it does through edits and moves of messages (update_message, moves that take access away)', () => {
+  const before = seen.events;
+  const property = fc.property(fc.array(EDIT_STEP, { maxLength: 24, size: 'medium' }), (steps) => {
+    const { world, registered } = play(steps);
+    for (const r of registered) {
+      const diff = compare(ref, r, world);
+      assert.equal(diff, [], `user ${r.holder.userId}:\n  ${diff.join('\n  ')}`);
+    }
+  });
+  const out = fc.check(property, { seed: SEED, numRuns: RUNS, ...(PATH !== undefined ? { path: PATH } : {}) });
+  if (out.failed) {
+    const cause = out.errorInstance instanceof Error ? out.errorInstance.message : String(out.errorInstance);
+    assert.unreachable(`${fc.defaultReportMessage(out)}\n${cause}\nreplay: APPLY_EVENTS_SEED=${out.seed} APPLY_EVENTS_PATH=${out.counterexamplePath ?? ''} (this test)`);
+  }
+  if (PATH === undefined) assert.ok(seen.types.has('update_message') && seen.events - before > 500, `too few events compared: ${seen.events - before}`);
 });
 
 /** A fixed walk over every family, for the check below. */

@@ -44,6 +44,7 @@ export const FEATURE_LEVELS = [
   { level: 370, key: 'no_topic_alias' },
   { level: 372, key: 'typing_no_topic_alias' },
   { level: 377, key: 'deactivation_peer_remove' },
+  { level: 379, key: 'prev_content_sha256' },
   { level: 381, key: 'reminders_create' },
   { level: 382, key: 'message_report' },
   { level: 384, key: 'users_user_ids' },

@@ -5,6 +5,8 @@ import { apiEmail, type Store } from '../state/store.ts';
 import { FLAG, type Channel, type Message, type User } from '../state/types.ts';
 import { hasContentAccess, isSubscribed } from './channels.ts';
 import { avatarUrl } from './users.ts';
+import { visibleRawHistory } from './message-edit.ts';
+import { MESSAGE_EDIT_HISTORY } from '../state/message-edits.ts';
 
 /** The fields a sender decides; newMessage fills in the rest. */
 export type MessageFields = Pick<
@@ -94,10 +96,14 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
     subject: m.stream_id === null ? '' : displayTopic(store, m.topic, view.allowEmptyTopicName),
     topic_links: [],
   };
-  // No request here edits or moves a message (there is no PATCH /messages/{message_id}), so
-  // these stay null and absent; the output still follows the record.
+  // Set by edits and moves (actions/message-edit.ts) as messages_for_ids computes them
+  // from the history; the history itself under the organization's visibility policy.
   if (m.last_edit_timestamp !== null) out['last_edit_timestamp'] = m.last_edit_timestamp;
   if (m.last_moved_timestamp !== null) out['last_moved_timestamp'] = m.last_moved_timestamp;
+  if (store.table(MESSAGE_EDIT_HISTORY).get(m.id) !== undefined) {
+    const history = visibleRawHistory(store, m, view.allowEmptyTopicName);
+    if (history !== null) out['edit_history'] = history;
+  }
   Object.assign(out, {
     is_me_message: m.is_me_message,
     // In the order they were made (Reaction.get_raw_db_rows orders by id).

@@ -20,6 +20,11 @@ const PARAMS = {
   waiting_period_threshold: json(z.int().min(0)).optional(),
   topics_policy: str(z.enum(['allow_empty_topic', 'disable_empty_topic'])).optional(),
   enable_spectator_access: json(z.boolean()).optional(),
+  allow_message_editing: json(z.boolean()).optional(),
+  message_content_edit_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
+  move_messages_within_stream_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
+  move_messages_between_streams_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
+  message_edit_history_visibility_policy: str(z.enum(['all', 'moves', 'none'])).optional(),
 };
 
 export function updateRealm(ctx: Ctx): Record<string, unknown> {

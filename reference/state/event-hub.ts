@@ -116,6 +116,10 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
       const { local_message_id: _local, ...rest } = event;
       return [rest];
     }
+    case 'update_message':
+      // process_message_update_event: the empty topic by its fallback name, unless empty_topic_name.
+      if (event.orig_subject !== '' && event.subject !== '') return [event];
+      return [{ ...event, ...(event.orig_subject === '' ? { orig_subject: topic('') } : {}), ...(event.subject === '' ? { subject: topic('') } : {}) }];
     default:
       return [event];
   }

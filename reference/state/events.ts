@@ -31,6 +31,32 @@ export interface DeleteMessageEvent {
   topic?: string;
 }
 
+/**
+ * A message edited or moved (zerver/actions/message_edit.py do_update_message), as each
+ * user receives it: the fields of what changed, and that user's flags.
+ */
+export interface UpdateMessageEvent {
+  type: 'update_message';
+  user_id: number | null;
+  edit_timestamp: number;
+  message_id: number;
+  rendering_only: boolean;
+  orig_content?: string;
+  orig_rendered_content?: string;
+  content?: string;
+  rendered_content?: string;
+  is_me_message?: boolean;
+  stream_name?: string;
+  stream_id?: number;
+  propagate_mode?: string;
+  orig_subject?: string;
+  new_stream_id?: number;
+  subject?: string;
+  topic_links?: Array<{ text: string; url: string }>;
+  message_ids: number[];
+  flags: readonly string[];
+}
+
 export interface UpdateMessageFlagsEvent {
   type: 'update_message_flags';
   op: 'add' | 'remove';
@@ -213,6 +239,7 @@ export type ServerEvent =
   | HeartbeatEvent
   | MessageEvent
   | DeleteMessageEvent
+  | UpdateMessageEvent
   | UpdateMessageFlagsEvent
   | UserTopicEvent
   | StreamEvent

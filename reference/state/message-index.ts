@@ -52,6 +52,67 @@ export class MessageIndex {
   }
 }
 
+/**
+ * Move `ids` (ascending, all in one channel topic) between channel and topic lists: one
+ * pass over each list touched, so a move costs the lists it touches, not the store.
+ */
+export function moveIds(index: MessageIndex, from: { stream_id: number; topic: string }, to: { stream_id: number; topic: string }, ids: readonly number[]): void {
+  const fromKey = topicKey(from.stream_id, from.topic);
+  const toKey = topicKey(to.stream_id, to.topic);
+  if (fromKey !== toKey) {
+    takeFrom(index.byTopic, fromKey, ids);
+    mergeInto(index.byTopic, toKey, ids);
+  }
+  if (from.stream_id !== to.stream_id) {
+    takeFrom(index.byChannel, from.stream_id, ids);
+    mergeInto(index.byChannel, to.stream_id, ids);
+  }
+}
+
+/** Remove the ascending `ids` from a list in one pass (the whole list when they are all of it). */
+function takeFrom<K>(map: Map<K, number[]>, key: K, ids: readonly number[]): void {
+  const xs = map.get(key);
+  if (!xs) return;
+  if (xs.length === ids.length) {
+    map.delete(key);
+    return;
+  }
+  let j = 0;
+  let w = lowerBoundOf(xs, ids[0] as number);
+  for (let r = w; r < xs.length; r++) {
+    const x = xs[r] as number;
+    while (j < ids.length && (ids[j] as number) < x) j++;
+    if (j < ids.length && ids[j] === x) continue;
+    xs[w++] = x;
+  }
+  xs.length = w;
+  if (w === 0) map.delete(key);
+}
+
+/** Merge the ascending `ids` into a list (kept ascending, no duplicates). */
+export function mergeInto<K>(map: Map<K, number[]>, key: K, ids: readonly number[]): void {
+  const xs = map.get(key);
+  if (!xs || xs.length === 0) {
+    map.set(key, [...ids]);
+    return;
+  }
+  if ((xs[xs.length - 1] as number) < (ids[0] as number)) {
+    for (const id of ids) xs.push(id);
+    return;
+  }
+  const start = lowerBoundOf(xs, ids[0] as number);
+  const tail = xs.splice(start);
+  let i = 0;
+  let j = 0;
+  while (i < tail.length || j < ids.length) {
+    const a = i < tail.length ? (tail[i] as number) : Infinity;
+    const b = j < ids.length ? (ids[j] as number) : Infinity;
+    if (a < b) (xs.push(a), i++);
+    else if (b < a) (xs.push(b), j++);
+    else (xs.push(a), i++, j++);
+  }
+}
+
 /** First index of `xs` whose value is ≥ `x`. */
 export function lowerBoundOf(xs: readonly number[], x: number): number {
   let lo = 0;

@@ -4,7 +4,7 @@
 // the two halves share StateData, the version counter and the id sequences.
 import type { RecordedEvent } from './events.ts';
 import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
-import { dmKey, MessageIndex, topicKey } from './message-index.ts';
+import { dmKey, MessageIndex, moveIds, topicKey } from './message-index.ts';
 import { SearchIndex } from './search-index.ts';
 import { emptyRows, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
 
@@ -136,6 +136,51 @@ export class MessageStore {
     this.messageIndex.remove(m);
     this.searchIndex?.remove(m);
     for (const rows of this.data.userMessages.values()) removeRow(rows, id);
+  }
+  /** Replace a message by its edited record (same channel and topic): the full-text index follows the new content. */
+  replaceMessage(next: Message): void {
+    const old = this.data.messages.get(next.id);
+    if (!old) return;
+    this.bump();
+    this.data.messages.set(next.id, next);
+    if (this.searchIndex && (old.rendered_content !== next.rendered_content || old.topic !== next.topic)) {
+      this.searchIndex.remove(old);
+      this.searchIndex.add(next);
+    }
+  }
+  /**
+   * Move messages of one channel topic (`next`: their new records, ascending ids, all with
+   * one new channel and topic): the channel, topic and full-text indexes follow, at the cost
+   * of the lists touched.
+   */
+  moveMessages(next: readonly Message[]): void {
+    const first = next[0];
+    if (!first) return;
+    const old = this.data.messages.get(first.id) as Message;
+    this.bump();
+    const olds = next.map((m) => this.data.messages.get(m.id) as Message);
+    for (const m of next) this.data.messages.set(m.id, m);
+    moveIds(
+      this.messageIndex,
+      { stream_id: old.stream_id as number, topic: old.topic },
+      { stream_id: first.stream_id as number, topic: first.topic },
+      next.map((m) => m.id),
+    );
+    if (this.searchIndex && old.topic !== first.topic) this.searchIndex.moveTopic(olds, first.topic);
+  }
+  /** Give the user rows for these messages (ascending ids) where they have none, with these flags. */
+  addMissingRows(userId: number, ids: readonly number[], flags: number): void {
+    this.bump();
+    let rows = this.data.userMessages.get(userId);
+    if (!rows) this.data.userMessages.set(userId, (rows = emptyRows()));
+    for (const id of ids) if (rowFlags(rows, id) === undefined) setRow(rows, id, flags);
+  }
+  /** Remove the user's rows for these messages. */
+  removeRows(userId: number, ids: readonly number[]): void {
+    const rows = this.data.userMessages.get(userId);
+    if (!rows) return;
+    this.bump();
+    for (const id of ids) removeRow(rows, id);
   }
   /** Ids of the messages holding every stem (full-text search candidates), ascending. */
   searchCandidates(stems: ReadonlySet<string>, limit = Infinity): readonly number[] | undefined {

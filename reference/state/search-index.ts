@@ -4,7 +4,7 @@
 // data, dropped on restore. Its postings are candidates only: the narrow's predicate
 // still decides (phrases, other terms, access).
 import { indexedStems } from '../narrow/index.ts';
-import { lowerBoundOf } from './message-index.ts';
+import { lowerBoundOf, mergeInto } from './message-index.ts';
 import type { Message } from './types.ts';
 
 export class SearchIndex {
@@ -30,6 +30,38 @@ export class SearchIndex {
       if (!list) continue;
       const i = lowerBoundOf(list, m.id);
       if (list[i] === m.id) list.splice(i, 1);
+    }
+  }
+
+  /**
+   * Messages moved from one topic to another (`moved`: their old records, ascending ids):
+   * the new topic's stems gain them, the old topic's lose those whose content lacks the stem.
+   * One pass over each postings list touched.
+   */
+  moveTopic(moved: readonly Message[], newTopic: string): void {
+    if (moved.length === 0) return;
+    const stemsOfTopic = (topic: string) => indexedStems({ ...(moved[0] as Message), topic, rendered_content: '' });
+    const oldStems = stemsOfTopic((moved[0] as Message).topic);
+    const newStems = stemsOfTopic(newTopic);
+    const ids = moved.map((m) => m.id);
+    for (const stem of newStems) {
+      if (oldStems.has(stem)) continue;
+      mergeInto(this.#postings, stem, ids);
+    }
+    const lost = [...oldStems].filter((s) => !newStems.has(s));
+    if (lost.length === 0) return;
+    const drop = new Map<string, number[]>(lost.map((s) => [s, []]));
+    for (const m of moved) {
+      const content = indexedStems({ ...m, topic: '' });
+      for (const stem of lost) if (!content.has(stem)) (drop.get(stem) as number[]).push(m.id);
+    }
+    for (const [stem, gone] of drop) {
+      const list = this.#postings.get(stem);
+      if (!list || gone.length === 0) continue;
+      const goneSet = new Set(gone);
+      const kept = list.filter((id) => !goneSet.has(id));
+      if (kept.length === 0) this.#postings.delete(stem);
+      else this.#postings.set(stem, kept);
     }
   }
 

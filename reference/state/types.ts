@@ -232,6 +232,15 @@ export interface Realm extends Record<RealmGroupSetting, GroupSettingValue> {
   message_retention_days: number | null;
   jwt_key: string | null;
   password_auth_enabled: boolean;
+  /**
+   * Message editing and moving (zerver/models/realms.py). Absent: a new organization's
+   * default (domain/message-edit.ts editSettings); null: no time limit.
+   */
+  allow_message_editing?: boolean;
+  message_content_edit_limit_seconds?: number | null;
+  message_edit_history_visibility_policy?: 'all' | 'moves' | 'none';
+  move_messages_within_stream_limit_seconds?: number | null;
+  move_messages_between_streams_limit_seconds?: number | null;
 }
 
 /** Server-wide configuration: what the operator would put in settings.py. */

@@ -44,6 +44,8 @@ export type Step =
   | { k: 'send'; who: number; channel: number; topic: number; content: number }
   | { k: 'dm'; who: number; to: number[] }
   | { k: 'delete'; who: number; message: number }
+  | { k: 'edit'; who: number; message: number; content: number }
+  | { k: 'move'; who: number; message: number; channel: number | null; topic: number; mode: number; notify: number }
   | { k: 'subscribe'; who: number; channel: number; target: number | null }
   | { k: 'unsubscribe'; who: number; channel: number; target: number | null }
   | { k: 'create'; who: number; kind: number; isDefault: boolean }
@@ -86,6 +88,26 @@ export const STEP: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('draft' as const), who, op: n(2), channel: n(), index: n() }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('schedule' as const), who, op: n(2), channel: n(), minutes: n(9), index: n() }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('remind' as const), who, op: n(1), message: n(60), minutes: n(9), index: n() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('advance' as const), minutes: n(6) }) },
+);
+
+/**
+ * Edits and moves of messages among the steps that make and reach them (sending, direct
+ * messages, subscriptions, new channels, time): a run of its own, so that STEP's runs stay
+ * as they were.
+ */
+export const EDIT_STEP: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ k: fc.constant('send' as const), who, channel: n(), topic: n(3), content: n(4) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('dm' as const), who, to: fc.array(n(), { minLength: 1, maxLength: 3 }) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('edit' as const), who, message: n(60), content: n(4) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ k: fc.constant('move' as const), who, message: n(60), channel: fc.option(n(), { freq: 2 }), topic: n(5), mode: n(2), notify: n(3) }),
+  },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('delete' as const), who, message: n(60) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('subscribe' as const), who, channel: n(), target: target(2) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('unsubscribe' as const), who, channel: n(), target: target(5) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('create' as const), who, kind: n(3), isDefault: fc.constant(false) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('advance' as const), minutes: n(6) }) },
 );
 
@@ -150,6 +172,27 @@ export function runStep(w: World, s: Step): void {
       // The sender, an administrator, or anyone.
       const { id, sender } = pick(w.messages, s.message);
       callAs(ref, s.who % 3 === 0 ? sender : s.who % 3 === 1 ? 4 : actor(w, s.who), 'DELETE', `/messages/${id}`);
+      return;
+    }
+    case 'edit': {
+      // The sender (mostly), or anyone: only senders may edit content.
+      if (w.messages.length === 0) return;
+      const { id, sender } = pick(w.messages, s.message);
+      callAs(ref, s.who % 4 === 0 ? actor(w, s.who) : sender, 'PATCH', `/messages/${id}`, { content: pick(CONTENT, s.content) });
+      return;
+    }
+    case 'move': {
+      // A topic move or resolve in the channel, or a move to another channel, by any mode.
+      if (w.messages.length === 0) return;
+      const { id, sender } = pick(w.messages, s.message);
+      const params: Record<string, unknown> = {
+        topic: pick([...TOPICS, '✔ apply', 'moved'], s.topic),
+        propagate_mode: pick(['change_one', 'change_later', 'change_all'], s.mode),
+        send_notification_to_old_thread: s.notify % 2 === 1,
+        send_notification_to_new_thread: s.notify < 2,
+      };
+      if (s.channel !== null) params['stream_id'] = pick(w.channels, s.channel).id;
+      callAs(ref, s.who % 3 === 0 ? sender : s.who % 3 === 1 ? 4 : actor(w, s.who), 'PATCH', `/messages/${id}`, params);
       return;
     }
     case 'subscribe':

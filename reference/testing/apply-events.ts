@@ -60,7 +60,6 @@ export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'saved_snippets',
   'update_display_settings',
   'update_global_notifications',
-  'update_message',
   'user_settings',
   'user_status',
 ]);

@@ -6,6 +6,7 @@
 import { CHANNEL_SETTINGS, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG, type SettingConfig } from '../permissions.ts';
 import { settingForApi } from '../user-groups.ts';
 import { atLeast } from '../feature-levels.ts';
+import { editSettings } from '../message-edit.ts';
 import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   MAX_CHANNEL_DESCRIPTION_LENGTH,
@@ -42,6 +43,7 @@ function gifRatings(store: Store): { key: string; options: typeof GIF_RATING_OPT
 /** Realm.property_types, in order, with this organization's values or a new one's defaults. */
 function realmProperties(store: Store): Record<string, unknown> {
   const realm = store.realm;
+  const edit = editSettings(realm);
   return {
     // allow_message_editing: set in realmState (off for spectators).
     avatar_changes_disabled: false,
@@ -64,12 +66,12 @@ function realmProperties(store: Store): Record<string, unknown> {
     invite_required: true,
     jitsi_server_url: null,
     message_content_allowed_in_email_notifications: true,
-    message_content_edit_limit_seconds: 600,
+    message_content_edit_limit_seconds: edit.message_content_edit_limit_seconds,
     message_content_delete_limit_seconds: realm.message_content_delete_limit_seconds,
     // MessageEditHistoryVisibilityPolicyEnum, shown by name.
-    message_edit_history_visibility_policy: 'all',
-    move_messages_between_streams_limit_seconds: 7 * DAY_S,
-    move_messages_within_stream_limit_seconds: 7 * DAY_S,
+    message_edit_history_visibility_policy: edit.message_edit_history_visibility_policy,
+    move_messages_between_streams_limit_seconds: edit.move_messages_between_streams_limit_seconds,
+    move_messages_within_stream_limit_seconds: edit.move_messages_within_stream_limit_seconds,
     // -1: keep messages forever.
     message_retention_days: realm.message_retention_days ?? -1,
     name: realm.name,
@@ -163,7 +165,7 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
   // Password login is the only authentication backend Understudy serves.
   out['realm_authentication_methods'] = { Email: { enabled: realm.password_auth_enabled, available: true } };
   // Shown as disabled to spectators, who can use neither.
-  out['realm_allow_message_editing'] = !ctx.spectator;
+  out['realm_allow_message_editing'] = !ctx.spectator && editSettings(realm).allow_message_editing;
   out['realm_presence_disabled'] = ctx.spectator;
   Object.assign(out, {
     max_avatar_file_size_mib: S.maxAvatarFileSizeMib,
@@ -236,7 +238,8 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     server_min_deactivated_realm_deletion_days: S.minDeactivatedRealmDeletionDays,
     server_max_deactivated_realm_deletion_days: S.maxDeactivatedRealmDeletionDays,
     realm_empty_topic_display_name: realm.empty_topic_display_name,
-    realm_allow_edit_history: true,
+    // The legacy boolean of message_edit_history_visibility_policy.
+    realm_allow_edit_history: editSettings(realm).message_edit_history_visibility_policy !== 'none',
     realm_mandatory_topics: realm.topics_policy === 'disable_empty_topic',
   });
   // Fields of later feature levels (domain/feature-levels.ts).

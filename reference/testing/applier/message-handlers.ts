@@ -96,8 +96,45 @@ const updateMessageFlags: Handler = (client, event) => {
   }
 };
 
+/**
+ * update_message (apply_event): unread messages follow a move to their new channel and
+ * topic. A client also keeps the edited message's mention state from the event's flags (the
+ * user's flags after the edit), which the server's own applier leaves alone.
+ */
+const updateMessage: Handler = (client, event) => {
+  const unread = client.unread;
+  if (unread === null) return;
+  const ids = event['message_ids'] as number[];
+  for (const id of ids) {
+    for (const map of [unread.messages, unread.hidden]) {
+      const entry = map.get(id);
+      if (entry === undefined || entry.kind !== 'stream') continue;
+      if ('new_stream_id' in event) entry.stream_id = event['new_stream_id'];
+      if ('subject' in event) entry.topic = event['subject'];
+    }
+  }
+  if ('new_stream_id' in event) {
+    // A message moved into a channel the user left is held aside, one moved out of it shown again.
+    for (const id of ids) {
+      const shown = unread.messages.get(id);
+      if (shown?.kind === 'stream' && client.left.has(event['new_stream_id'])) (unread.messages.delete(id), unread.hidden.set(id, shown));
+      const hidden = unread.hidden.get(id);
+      if (hidden !== undefined && !client.left.has(event['new_stream_id'])) (unread.hidden.delete(id), unread.messages.set(id, hidden));
+    }
+  }
+  const id = event['message_id'] as number;
+  if (event['rendering_only'] === false && 'content' in event && (unread.messages.has(id) || unread.hidden.has(id))) {
+    const flags = event['flags'] as string[];
+    if (flags.includes('mentioned')) unread.mentioned.add(id);
+    else unread.mentioned.delete(id);
+    if (flags.includes('stream_wildcard_mentioned') || flags.includes('topic_wildcard_mentioned')) unread.wildcard.add(id);
+    else unread.wildcard.delete(id);
+  }
+};
+
 export const MESSAGE_HANDLERS: Readonly<Record<string, Handler>> = {
   message,
+  update_message: updateMessage,
   delete_message: deleteMessage,
   update_message_flags: updateMessageFlags,
 };
