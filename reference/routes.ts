@@ -11,6 +11,8 @@ import { deleteMessage } from './endpoints/message-delete.ts';
 import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
+import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './endpoints/message-flags.ts';
+import { readReceipts } from './endpoints/read-receipts.ts';
 import { updateRealm } from './endpoints/realm.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
 import { getStreamId, getStreams } from './endpoints/streams.ts';
@@ -105,6 +107,15 @@ export const ROUTES: readonly Route[] = [
   api('DELETE', '/messages/{message_id}', deleteMessage),
   since('message_report', api('POST', '/messages/{message_id}/report', reportMessage)),
   api('PATCH', '/realm', updateRealm),
+
+  // personal message flags, unread state and read receipts
+  api('POST', '/messages/flags', updateMessageFlags),
+  since('flags_narrow', api('POST', '/messages/flags/narrow', updateMessageFlagsForNarrow)),
+  api('POST', '/mark_all_as_read', markAllAsRead),
+  api('POST', '/mark_stream_as_read', markStreamAsRead),
+  api('POST', '/mark_topic_as_read', markTopicAsRead),
+  since('read_receipts', read('/messages/{message_id}/read_receipts', readReceipts)),
+
   api('POST', '/typing', setTypingStatus),
 
   // channels and subscriptions

@@ -29,6 +29,7 @@ export interface RealmUpdate {
   waiting_period_threshold?: number | undefined;
   topics_policy?: 'allow_empty_topic' | 'disable_empty_topic' | undefined;
   enable_spectator_access?: boolean | undefined;
+  enable_read_receipts?: boolean | undefined;
 }
 
 export interface RealmPlan {
@@ -122,6 +123,11 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     next.enable_spectator_access = req.enable_spectator_access;
     data['enable_spectator_access'] = req.enable_spectator_access;
     events.push({ type: 'realm', op: 'update', property: 'enable_spectator_access', value: req.enable_spectator_access });
+  }
+  if (req.enable_read_receipts !== undefined && req.enable_read_receipts !== (realm.enable_read_receipts ?? false)) {
+    next.enable_read_receipts = req.enable_read_receipts;
+    data['enable_read_receipts'] = req.enable_read_receipts;
+    events.push({ type: 'realm', op: 'update', property: 'enable_read_receipts', value: req.enable_read_receipts });
   }
   for (const key of ['name', 'description'] as const) {
     const value = req[key];

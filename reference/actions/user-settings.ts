@@ -6,8 +6,8 @@ import type { User } from '../state/types.ts';
 import { userSetting } from '../domain/user-settings.ts';
 import type { World } from '../world.ts';
 
-/** The followed-topic push settings Understudy stores (domain/push.ts reads them). */
-export type StoredPushSetting = 'enable_followed_topic_push_notifications' | 'enable_followed_topic_wildcard_mentions_notify';
+/** The followed-topic push settings Understudy stores (domain/push.ts reads them), and send_read_receipts (read receipts read it). */
+export type StoredPushSetting = 'enable_followed_topic_push_notifications' | 'enable_followed_topic_wildcard_mentions_notify' | 'send_read_receipts';
 
 /** A stored boolean setting without side effects: the update event only when the value changes. */
 export function changePushSetting(world: World, actor: User, name: StoredPushSetting, value: boolean): void {

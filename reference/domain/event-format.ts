@@ -7,6 +7,7 @@ import type { ServerEvent } from '../state/events.ts';
 import type { Store } from '../state/store.ts';
 import type { Message } from '../state/types.ts';
 import { formatMessage, type MessageView } from './messages.ts';
+import { EMPTY_TOPIC_FALLBACK_NAME } from './unread.ts';
 
 /** What the client asked for at registration, as far as event shapes depend on it. */
 export type EventView = MessageView;
@@ -15,6 +16,14 @@ export type EventView = MessageView;
 export const FULL_VIEW: EventView = { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true };
 
 export function formatEvent(store: Store, userId: number, event: ServerEvent, view: EventView): Record<string, unknown> {
+  if (event.type === 'update_message_flags' && event.message_details !== undefined && !view.allowEmptyTopicName) {
+    // process_mark_message_unread_event: the empty topic as the fallback name for clients without empty_topic_name.
+    const out = structuredClone(event) as unknown as Record<string, unknown>;
+    for (const d of Object.values(out['message_details'] as Record<string, Record<string, unknown>>)) {
+      if (d['type'] === 'stream' && d['topic'] === '') d['topic'] = EMPTY_TOPIC_FALLBACK_NAME;
+    }
+    return out;
+  }
   if (event.type !== 'message') return structuredClone(event) as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {
     type: 'message',

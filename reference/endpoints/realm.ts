@@ -20,6 +20,7 @@ const PARAMS = {
   waiting_period_threshold: json(z.int().min(0)).optional(),
   topics_policy: str(z.enum(['allow_empty_topic', 'disable_empty_topic'])).optional(),
   enable_spectator_access: json(z.boolean()).optional(),
+  enable_read_receipts: json(z.boolean()).optional(),
 };
 
 export function updateRealm(ctx: Ctx): Record<string, unknown> {

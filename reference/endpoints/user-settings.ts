@@ -1,7 +1,7 @@
 // PATCH /settings — zulip/zulip zerver/views/user_settings.py json_change_settings.
 // NOTE: approximation: only enable_drafts_synchronization and the followed-topic push
 // settings (enable_followed_topic_push_notifications,
-// enable_followed_topic_wildcard_mentions_notify) are implemented; every other setting is
+// enable_followed_topic_wildcard_mentions_notify) and send_read_receipts are implemented; every other setting is
 // reported in ignored_parameters_unsupported, as an unknown parameter would be.
 import { z } from 'zod';
 import { changeDraftsSynchronization, changePushSetting } from '../actions/user-settings.ts';
@@ -12,12 +12,13 @@ const PARAMS = {
   enable_drafts_synchronization: json(z.boolean()).optional(),
   enable_followed_topic_push_notifications: json(z.boolean()).optional(),
   enable_followed_topic_wildcard_mentions_notify: json(z.boolean()).optional(),
+  send_read_receipts: json(z.boolean()).optional(),
 };
 
 export function updateSettings(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read(PARAMS);
   if (p.enable_drafts_synchronization !== undefined) changeDraftsSynchronization(ctx.world, ctx.me, p.enable_drafts_synchronization);
-  for (const name of ['enable_followed_topic_push_notifications', 'enable_followed_topic_wildcard_mentions_notify'] as const) {
+  for (const name of ['enable_followed_topic_push_notifications', 'enable_followed_topic_wildcard_mentions_notify', 'send_read_receipts'] as const) {
     const value = p[name];
     if (value !== undefined) changePushSetting(ctx.world, ctx.store.user(ctx.me.user_id) ?? ctx.me, name, value);
   }

@@ -46,6 +46,8 @@ export interface User {
   /** Followed-topic push settings, when changed from their defaults (domain/user-settings.ts). */
   enable_followed_topic_push_notifications?: boolean;
   enable_followed_topic_wildcard_mentions_notify?: boolean;
+  /** send_read_receipts, when changed from its default (true). */
+  send_read_receipts?: boolean;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
@@ -202,6 +204,8 @@ export interface Realm extends Record<RealmGroupSetting, GroupSettingValue> {
   date_created: number;
   deactivated: boolean;
   enable_spectator_access: boolean;
+  /** Read receipts on (GET /messages/{id}/read_receipts); absent: off, as in the development realm. */
+  enable_read_receipts?: boolean;
   waiting_period_threshold: number;
   message_content_delete_limit_seconds: number | null;
   moderation_request_channel_id: number | null;
@@ -225,5 +229,7 @@ export interface ServerConfig {
   max_body_bytes: number;
   /** How many events control.events keeps per user (default 100). */
   event_record_limit?: number;
+  /** Batches of 2,000 one POST /mark_all_as_read does before answering complete: false (stands for the real timeout); unset: no limit. */
+  mark_all_as_read_batch_limit?: number;
 }
 

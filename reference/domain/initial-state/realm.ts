@@ -47,7 +47,7 @@ function realmProperties(store: Store): Record<string, unknown> {
     emails_restricted_to_domains: false,
     enable_guest_user_dm_warning: true,
     enable_guest_user_indicator: true,
-    enable_read_receipts: false,
+    enable_read_receipts: realm.enable_read_receipts ?? false,
     enable_spectator_access: realm.enable_spectator_access,
     giphy_rating: GIPHY_RATING_OPTIONS.g.id,
     inline_image_preview: true,
