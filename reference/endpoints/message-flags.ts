@@ -16,6 +16,7 @@ import { fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID } from '../d
 import { BadRequest } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
+import { NarrowParamError, parseNarrowParam } from '../narrow/index.ts';
 import { compileFor } from './messages.ts';
 
 /** The answer's ignored_because_not_subscribed_channels, from feature level 355. */
@@ -45,6 +46,13 @@ export function updateMessageFlagsForNarrow(ctx: Ctx): Record<string, unknown> {
     num_before: count,
     op: str(),
   });
+  // The narrow's form (NarrowParameter) is checked with the parameters, before the anchor.
+  try {
+    parseNarrowParam(p.narrow ?? []);
+  } catch (e) {
+    if (e instanceof NarrowParamError) throw new BadRequest(e.message);
+    throw e;
+  }
   const anchorSpec = parseFlagsAnchor(p.anchor);
   if (p.num_before > 0 && p.num_after > 0 && !p.include_anchor) throw new BadRequest('The anchor can only be excluded at an end of the range');
   // The range is clamped (never refused) to at most 5,000 messages, at least half of them before the anchor if asked.
