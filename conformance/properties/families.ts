@@ -30,6 +30,8 @@ import { TouchItem } from './commands/touch-item.ts';
 import { Typing } from './commands/typing.ts';
 import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
+import { FlagMessages } from './commands/flag-messages.ts';
+import { MarkRead } from './commands/mark-read.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -134,6 +136,28 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     what: 'message reminders: set for messages the user may see, deleted and listed by their owner only',
     probe: { method: 'GET', path: '/api/v1/reminders' },
     commands: () => [w(2, fc.tuple(who, at).map(([a, x]) => new CreateItem(a, 'reminder', x)))],
+  },
+  unread: {
+    what:
+      "personal message flags (POST /messages/flags) and marking all, a channel or a topic read: the answers, historical rows, flag events only to the acting user, and the unread state and starred messages a client derives from the events equal to a fresh registration's",
+    probe: { method: 'POST', path: '/api/v1/mark_topic_as_read' },
+    commands: () => [
+      w(2, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(1, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(1, fc.tuple(who, at, who).map(([a, c, t]) => new Unsubscribe(a, c, t))),
+      w(3, fc.tuple(who, at, fc.nat(2), fc.nat(3)).map(([a, c, t, x]) => new SendChannel(a, c, t, x))),
+      w(2, fc.tuple(who, people, fc.nat(3)).map(([a, to, x]) => new SendDirect(a, to, x))),
+      w(1, fc.tuple(who, at).map(([a, x]) => new DeleteMessage(a, x))),
+      w(
+        6,
+        fc
+          .tuple(who, fc.array(at, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat(2) }))
+          .map(([a, p, add, f]) => new FlagMessages(a, p, add, f)),
+      ),
+      w(2, fc.tuple(who, fc.nat(2), at, fc.nat(2)).map(([a, k, c, t]) => new MarkRead(a, k, c, t))),
+    ],
+    // A queue followed from the start and held to a fresh registration at the end, as the events family's.
+    frame: () => fc.tuple(who, fc.nat(CLIENTS.length - 1)).map(([a, c]) => ({ first: [new RegisterQueue(a, 0, c)], last: [new ApplyEvents(0, true)] })),
   },
   devices: {
     what: 'client devices for push registration: removed by their owner only',
