@@ -260,7 +260,8 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
       });
     }
   }
-  if (failed !== undefined && failed.family === undefined) results.push(failed.result);
+  // A failure in a command of a family not selected (a frame's command) is reported too.
+  if (failed !== undefined && (failed.family === undefined || !selected.includes(failed.family))) results.push(failed.result);
   const secrets = [...(await target.credentials.secrets()), ...(oracle !== undefined ? await oracle.credentials.secrets() : [])];
   return { results, stats, secrets };
 }

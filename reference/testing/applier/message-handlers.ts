@@ -75,6 +75,11 @@ const deleteMessage: Handler = (client, event) => {
 
 const updateMessageFlags: Handler = (client, event) => {
   const ids = event['messages'] as number[];
+  if (event['all'] === true && event['flag'] === 'read' && event['op'] === 'add' && client.unread !== null) {
+    // mark_all_as_read names no message ("the client reloads anyway"; the server's own
+    // applier leaves the state as it is): a client that reloads finds nothing unread.
+    removeUnread(client, [...client.unread.messages.keys(), ...client.unread.hidden.keys()]);
+  }
   if (event['flag'] === 'read' && event['op'] === 'add') removeUnread(client, ids);
   if (event['flag'] === 'read' && event['op'] === 'remove' && client.unread !== null) {
     for (const [id, details] of Object.entries(event['message_details'] as Record<string, Obj>)) {
