@@ -18,7 +18,11 @@ declare module 'zulip-js' {
       subscriptions: { retrieve(params?: Params): Promise<Json> };
       topics: { retrieve(params: Params): Promise<Json> };
     };
-    messages: { send(params: Params): Promise<Json>; retrieve(params: Params): Promise<Json> };
+    messages: {
+      send(params: Params): Promise<Json>;
+      retrieve(params: Params): Promise<Json>;
+      flags: { add(params: Params): Promise<Json>; remove(params: Params): Promise<Json> };
+    };
     queues: { register(params?: Params): Promise<Json>; deregister(params: Params): Promise<Json> };
     events: { retrieve(params: Params): Promise<Json> };
     typing: { send(params: Params): Promise<Json> };

@@ -52,6 +52,31 @@ export function addId(list: IdList, id: number): void {
   list.length++;
 }
 
+/** Add every id of `ids` (ascending) that is not there, merging in one pass from the first place one goes. */
+export function addIds(list: IdList, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  if (ids.length === 1 || (ids[0] as number) > (list.length > 0 ? (list.ids[list.length - 1] as number) : -Infinity)) {
+    for (const id of ids) addId(list, id);
+    return;
+  }
+  const fresh = ids.filter((id, k) => (k === 0 || id !== ids[k - 1]) && !hasId(list, id));
+  if (fresh.length === 0) return;
+  ensure(list, fresh.length);
+  // Merge from the end: the old ids move right by the number of new ids still to place.
+  let i = list.length - 1;
+  let k = fresh.length - 1;
+  let out = list.length + fresh.length - 1;
+  while (k >= 0) {
+    const next = fresh[k] as number;
+    if (i >= 0 && (list.ids[i] as number) > next) list.ids[out--] = list.ids[i--] as number;
+    else {
+      list.ids[out--] = next;
+      k--;
+    }
+  }
+  list.length += fresh.length;
+}
+
 /** Remove every id of `gone` (any order, duplicates fine) that is in the list, in one pass. */
 export function removeIds(list: IdList, gone: Iterable<number>): void {
   const drop = new Set<number>();

@@ -6,7 +6,7 @@ import type { RecordedEvent } from './events.ts';
 import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 import { dmKey, MessageIndex, topicKey } from './message-index.ts';
 import { SearchIndex } from './search-index.ts';
-import { addId, emptyIdList, idView, removeIds, type IdList } from './id-list.ts';
+import { addId, addIds, emptyIdList, idView, removeIds, type IdList } from './id-list.ts';
 import { emptyRows, lowerBound, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
 import { FLAG } from './types.ts';
 
@@ -190,7 +190,7 @@ export class MessageStore {
     const list = this.#unread.get(userId);
     if (list === undefined) return;
     if (becameRead.length > 0) this.#dropUnread(userId, becameRead);
-    for (const id of becameUnread) addId(list, id);
+    addIds(list, becameUnread.sort((a, b) => a - b));
   }
   /** The ids of the user's unread rows, ascending (a view: do not keep across writes). */
   unreadMessageIds(userId: number): Int32Array {
