@@ -13,6 +13,9 @@ test('the known flags', () => {
   assert.is(benchFlags(['--scheduled', '2000', '--quick']).scheduled, 2000);
   assert.is(benchFlags(['--messages']).messages, 1_000_000);
   assert.is(benchFlags(['--messages', '--quick']).quick, true);
+  assert.is(benchFlags(['--read-state']).readState, 1_000_000);
+  assert.is(benchFlags(['--read-state', '5000', '--json']).readState, 5000);
+  assert.is(benchFlags([]).readState, undefined);
 });
 
 test('anything else is refused', () => {

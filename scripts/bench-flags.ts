@@ -1,6 +1,6 @@
 // npm run bench's flags. Anything else is refused (a mistyped flag would otherwise run
 // the whole benchmark with the defaults).
-export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--hostile]';
+export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--read-state [N]] [--hostile]';
 
 export interface BenchFlags {
   json: boolean;
@@ -15,6 +15,8 @@ export interface BenchFlags {
   hostile: boolean;
   /** --scheduled [N]: the scheduled-messages benchmark over N pending (default 100,000). */
   scheduled: number | undefined;
+  /** --read-state [N]: the read-state benchmark, one user with N unread messages (default 1,000,000). */
+  readState?: number | undefined;
 }
 
 export function benchFlags(argv: readonly string[]): BenchFlags {
@@ -27,7 +29,11 @@ export function benchFlags(argv: readonly string[]): BenchFlags {
     else if (arg === '--events') flags.events = true;
     else if (arg === '--hostile') flags.hostile = true;
     else if (arg === '--help' || arg === '-h') flags.help = true;
-    else if (arg === '--messages' || arg === '--scheduled') {
+    else if (arg === '--read-state') {
+      const next = argv[i + 1];
+      flags.readState = next !== undefined && /^\d+$/.test(next) ? Number(next) : 1_000_000;
+      if (next !== undefined && /^\d+$/.test(next)) i++;
+    } else if (arg === '--messages' || arg === '--scheduled') {
       const next = argv[i + 1];
       const count = next !== undefined && /^\d+$/.test(next) ? Number(next) : arg === '--messages' ? 1_000_000 : 100_000;
       if (next !== undefined && /^\d+$/.test(next)) i++;

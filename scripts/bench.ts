@@ -1,5 +1,5 @@
 // npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]]
-// [--hostile]: how fast the reference answers, here.
+// [--read-state [N]] [--hostile]: how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
@@ -12,6 +12,9 @@
 //       GET /events waiting over node:http, and the server's CPU while they wait;
 //   (g) with --scheduled: bench-scheduled.ts, N pending scheduled messages (default
 //       100,000), the clock moved over the tenth of them that fall due;
+//   (i) with --read-state: bench-read-state.ts, one user with N unread messages (default
+//       1,000,000): unread_msgs, POST /messages/flags/narrow over all of them both ways,
+//       POST /mark_stream_as_read and POST /mark_all_as_read;
 //   (h) with --hostile: bench-hostile.ts, how fast each hostile request is answered
 //       (--hostile alone runs only this one).
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
@@ -29,6 +32,7 @@ import { BENCH_USAGE, benchFlags, type BenchFlags } from './bench-flags.ts';
 import { reportHostile, runHostileBench, type HostileFigure } from './bench-hostile.ts';
 import { runMessageBench } from './bench-messages.ts';
 import { runScheduledBench } from './bench-scheduled.ts';
+import { runReadStateBench } from './bench-read-state.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -317,6 +321,15 @@ function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line:
     print(`  clock moved over ${n(s.due)} due: ${s.advance_ms} ms (CPU ${s.advance_cpu_ms} ms), ${n(s.delivered)} delivered  target < 1000 ms`);
     print(`  a replayed GET /users with nothing due: ${s.idle_request_us.with_pending} µs with them pending, ${s.idle_request_us.without} µs without`);
   }
+  if (r.read_state) {
+    const s = r.read_state;
+    print(`one user with ${n(s.unread)} unread messages (built in ${s.build_seconds} s):`);
+    print(`  POST /register with unread_msgs: ${s.register_ms} ms; GET /messages anchor first_unread: ${s.first_unread_ms} ms`);
+    for (const [label, f] of [['read (is:unread, from the oldest)', s.flags_narrow_read], ['unread (from the newest)', s.flags_narrow_unread]] as const) {
+      print(`  POST /messages/flags/narrow, all marked ${label}: ${f.requests} requests of 5,000, ${n(f.total_ms)} ms; p50 ${f.p50_ms} ms, p99 ${f.p99_ms} ms`);
+    }
+    print(`  POST /mark_stream_as_read: ${n(s.mark_stream_ms)} ms; POST /mark_all_as_read: ${n(s.mark_all_ms)} ms (${s.mark_all_batches} batches of 2,000)`);
+  }
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -332,7 +345,7 @@ interface HostileOnly {
   hostile: HostileFigure[];
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number) {
+async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number, readState?: number) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -347,6 +360,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined,
     messages: messages === undefined ? undefined : runMessageBench(messages),
     events: events ? eventFigures : undefined,
     scheduled: scheduled === undefined ? undefined : runScheduledBench(scheduled),
+    read_state: readState === undefined ? undefined : runReadStateBench(readState),
   };
 }
 
@@ -369,7 +383,7 @@ if (argv[0] === '--load') {
   }
   const result = flags.hostile
     ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(flags.quick ? 1 : 5) }
-    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled);
+    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled, flags.readState);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

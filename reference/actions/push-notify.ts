@@ -54,10 +54,11 @@ export function notifyRemoval(world: World, messageIds: readonly number[]): void
  */
 export function notifyRead(world: World, userId: number, ids?: readonly number[]): void {
   const active = world.store.table(ACTIVE_PUSH);
-  const rows =
-    ids === undefined
-      ? active.find('user', userId).slice(0, 10_000)
-      : [...new Set(ids)].flatMap((id) => active.find('message', id).filter((row) => row.user_id === userId));
+  // The user's notifications still shown are few; the messages read may be a million.
+  const mine = active.find('user', userId);
+  if (mine.length === 0) return;
+  const read = ids === undefined ? null : new Set(ids);
+  const rows = read === null ? mine.slice(0, 10_000) : mine.filter((row) => read.has(row.message_id));
   if (rows.length === 0) return;
   for (const row of rows) active.delete(row.id);
   const payload = removalPayload(world.store, userId, rows.map((row) => row.message_id));
