@@ -3,6 +3,10 @@
 // zerver/lib/user_message.py (create_historical_user_messages). Every change goes to the
 // acting user's queues only; marking read takes the messages' mobile notifications off
 // the user's devices.
+// NOTE: approximation: the real server's queues merge update_message_flags events other
+// than removing `read` that wait unread in one queue into one (zerver/tornado/event_queue.py
+// EventQueue.push, "virtual events"); here each is delivered as sent. A client applying
+// them ends in the same state.
 import { accessChannelById } from '../domain/channels.ts';
 import { hasMessageAccess } from '../domain/messages.ts';
 import { unreadMessageDetails } from '../domain/unread.ts';
