@@ -7,7 +7,6 @@ import type { ServerEvent } from '../state/events.ts';
 import type { Store } from '../state/store.ts';
 import type { Message } from '../state/types.ts';
 import { formatMessage, type MessageView } from './messages.ts';
-import { EMPTY_TOPIC_FALLBACK_NAME } from './unread.ts';
 
 /** What the client asked for at registration, as far as event shapes depend on it. */
 export type EventView = MessageView;
@@ -17,10 +16,13 @@ export const FULL_VIEW: EventView = { applyMarkdown: true, clientGravatar: false
 
 export function formatEvent(store: Store, userId: number, event: ServerEvent, view: EventView): Record<string, unknown> {
   if (event.type === 'update_message_flags' && event.message_details !== undefined && !view.allowEmptyTopicName) {
-    // process_mark_message_unread_event: the empty topic as the fallback name for clients without empty_topic_name.
+    // A client without empty_topic_name gets the empty topic by the realm's display name, as
+    // the API documentation (GET /events, update_message_flags) says; the real server's
+    // process_mark_message_unread_event writes Message.EMPTY_TOPIC_FALLBACK_NAME, the
+    // default display name ("general chat"): the two differ only in a realm that renamed it.
     const out = structuredClone(event) as unknown as Record<string, unknown>;
     for (const d of Object.values(out['message_details'] as Record<string, Record<string, unknown>>)) {
-      if (d['type'] === 'stream' && d['topic'] === '') d['topic'] = EMPTY_TOPIC_FALLBACK_NAME;
+      if (d['type'] === 'stream' && d['topic'] === '') d['topic'] = store.realm.empty_topic_display_name;
     }
     return out;
   }

@@ -7,9 +7,6 @@ import { FLAG, type Message, type User } from '../state/types.ts';
 
 const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;
 
-/** Message.EMPTY_TOPIC_FALLBACK_NAME: what a client without empty_topic_name sees for "". */
-export const EMPTY_TOPIC_FALLBACK_NAME = 'general chat';
-
 /**
  * is_row_muted: a muted channel unless the topic is unmuted or followed; a muted topic in
  * an unmuted channel. (Messages of muted users are never unread: Understudy has no
