@@ -9,7 +9,7 @@
 import { maySee } from '../access.ts';
 import { Command, pick, recent, type Real } from '../command.ts';
 import type { Family } from '../family.ts';
-import type { Actor, MMessage, Model } from '../model.ts';
+import type { MMessage, Model } from '../model.ts';
 import { noFlagEventsFor } from './mark-read.ts';
 
 const FLAGS = ['read', 'starred', 'collapsed'] as const;
@@ -56,6 +56,3 @@ export class FlagMessages extends Command {
     return `FlagMessages(${this.who}, [${this.picks}], ${this.add ? 'add' : 'remove'}, ${pick(FLAGS, this.flag)})`;
   }
 }
-
-/** For the commands of this family: the actor. */
-export type { Actor };
