@@ -32,6 +32,7 @@ import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
 import { FlagMessages } from './commands/flag-messages.ts';
 import { MarkRead } from './commands/mark-read.ts';
+import { FlagsNarrow } from './commands/flags-narrow.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -155,6 +156,7 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
           .map(([a, p, add, f]) => new FlagMessages(a, p, add, f)),
       ),
       w(2, fc.tuple(who, fc.nat(2), at, fc.nat(2)).map(([a, k, c, t]) => new MarkRead(a, k, c, t))),
+      w(2, fc.tuple(who, at, fc.boolean(), fc.nat(1), fc.nat(6)).map(([a, c, add, f, n]) => new FlagsNarrow(a, c, add, f, n))),
     ],
     // A queue followed from the start and held to a fresh registration at the end, as the events family's.
     frame: () => fc.tuple(who, fc.nat(CLIENTS.length - 1)).map(([a, c]) => ({ first: [new UnreadRegister(a, 0, c)], last: [new UnreadApplyEvents(0, true)] })),
