@@ -102,7 +102,7 @@ export function doUpdateMessageFlags(world: World, me: User, plan: FlagPlan): nu
   const store = world.store;
   const target = plan.adding ? plan.bit : 0;
   const fresh = new Set(plan.historical);
-  for (const id of plan.historical) store.setUserMessageFlags(me.user_id, id, (HISTORICAL & ~plan.bit) | target);
+  store.addUserMessageRows(me.user_id, plan.historical, (HISTORICAL & ~plan.bit) | target);
   const existing = [...new Set(plan.changed)].filter((id) => !fresh.has(id)).sort((a, b) => a - b);
   store.updateUserMessageFlags(me.user_id, existing, plan.bit, plan.adding);
   const op = plan.adding ? 'add' : 'remove';

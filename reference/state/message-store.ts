@@ -7,7 +7,7 @@ import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGro
 import { dmKey, MessageIndex, topicKey } from './message-index.ts';
 import { SearchIndex } from './search-index.ts';
 import { addId, addIds, emptyIdList, idView, removeIds, type IdList } from './id-list.ts';
-import { emptyRows, lowerBound, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
+import { emptyRows, insertRows, lowerBound, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
 import { FLAG } from './types.ts';
 
 export interface OutboxEmail {
@@ -166,6 +166,18 @@ export class MessageStore {
     if (list === undefined) return;
     if (!(flags & FLAG.read)) addId(list, messageId);
     else if (old !== undefined && !(old & FLAG.read)) removeIds(list, [messageId]);
+  }
+  /** Create rows for messages the user has none for (historical rows), all with `flags`; ids already there are left alone. */
+  addUserMessageRows(userId: number, ids: readonly number[], flags: number): void {
+    let rows = this.data.userMessages.get(userId);
+    if (!rows) this.data.userMessages.set(userId, (rows = emptyRows()));
+    const r = rows;
+    const fresh = [...new Set(ids)].filter((id) => rowFlags(r, id) === undefined).sort((a, b) => a - b);
+    if (fresh.length === 0) return;
+    this.bump();
+    insertRows(r, fresh, flags);
+    const list = this.#unread.get(userId);
+    if (list !== undefined && !(flags & FLAG.read)) addIds(list, fresh);
   }
   /**
    * Set (`on`) or clear `mask` on the user's existing rows for `ids` (ids without a row
