@@ -16,6 +16,26 @@ const CHANGELOG = 'https://zulip.com/api/changelog';
 const api = (page: string) => `https://zulip.com/api/${page}`;
 
 export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = {
+  read_receipts: {
+    source: `${CHANGELOG} (feature level 137); ${api('get-read-receipts')}`,
+    change: 'GET /messages/{message_id}/read_receipts exists',
+    before: 'no such route (404)',
+  },
+  flags_narrow: {
+    source: `${CHANGELOG} (feature level 155); ${api('update-message-flags-for-narrow')}`,
+    change: 'POST /messages/flags/narrow exists',
+    before: 'no such route (404)',
+  },
+  mark_all_complete: {
+    source: `${CHANGELOG} (feature level 211); ${api('mark-all-as-read')}`,
+    change: 'POST /mark_all_as_read answers complete (false when it stopped before the end)',
+    before: 'no complete field (a run cut short answered result "partially_completed", which Understudy does not emulate)',
+  },
+  flags_ignored_channels: {
+    source: `${CHANGELOG} (feature level 355); ${api('update-message-flags')}`,
+    change: 'POST /messages/flags and /messages/flags/narrow answer ignored_because_not_subscribed_channels',
+    before: 'no such field',
+  },
   mute_update_two_events: {
     source: `${CHANGELOG} (feature level 139)`,
     change: 'changing is_muted or in_home_view sends two subscription update events, is_muted and in_home_view',

@@ -17,6 +17,8 @@ import { getMessageHistory, updateMessage } from './endpoints/message-edit.ts';
 import { registerPushDevice } from './endpoints/push.ts';
 import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
+import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './endpoints/message-flags.ts';
+import { readReceipts } from './endpoints/read-receipts.ts';
 import { updateRealm } from './endpoints/realm.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
 import { getStreamId, getStreams } from './endpoints/streams.ts';
@@ -131,6 +133,13 @@ export const ROUTES: readonly Route[] = [
   // editing and moving messages, edit history
   api('PATCH', '/messages/{message_id}', updateMessage),
   read('/messages/{message_id}/history', getMessageHistory),
+  // personal message flags, unread state and read receipts
+  api('POST', '/messages/flags', updateMessageFlags),
+  since('flags_narrow', api('POST', '/messages/flags/narrow', updateMessageFlagsForNarrow)),
+  api('POST', '/mark_all_as_read', markAllAsRead),
+  api('POST', '/mark_stream_as_read', markStreamAsRead),
+  api('POST', '/mark_topic_as_read', markTopicAsRead),
+  since('read_receipts', read('/messages/{message_id}/read_receipts', readReceipts)),
 
   api('POST', '/typing', setTypingStatus),
 

@@ -15,6 +15,9 @@ test('the known flags', () => {
   assert.is(benchFlags(['--edits']).edits, 1_000_000);
   assert.is(benchFlags(['--edits', '20000']).edits, 20_000);
   assert.is(benchFlags(['--messages', '--quick']).quick, true);
+  assert.is(benchFlags(['--read-state']).readState, 1_000_000);
+  assert.is(benchFlags(['--read-state', '5000', '--json']).readState, 5000);
+  assert.is(benchFlags([]).readState, undefined);
 });
 
 test('anything else is refused', () => {

@@ -1,5 +1,5 @@
-// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--edits [N]] [--reactions [N]]
-// [--hostile]: how fast the reference answers, here.
+// npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--edits [N]]
+// [--read-state [N]] [--reactions [N]] [--hostile]: how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
@@ -14,9 +14,12 @@
 //       100,000), the clock moved over the tenth of them that fall due;
 //   (i) with --edits: bench-edits.ts, moving topics of 100 to 10,000 messages with
 //       change_all and editing one message, in a store of N messages (default 1,000,000);
+//   (j) with --read-state: bench-read-state.ts, one user with N unread messages (default
+//       1,000,000): unread_msgs, POST /messages/flags/narrow over all of them both ways,
+//       POST /mark_stream_as_read and POST /mark_all_as_read;
 //   (h) with --hostile: bench-hostile.ts, how fast each hostile request is answered
 //       (--hostile alone runs only this one);
-//   (i) with --reactions: bench-reactions.ts, reaction adds and removes in a realm of N
+//   (k) with --reactions: bench-reactions.ts, reaction adds and removes in a realm of N
 //       messages (default 1,000,000).
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
@@ -35,6 +38,7 @@ import { runMessageBench } from './bench-messages.ts';
 import { runScheduledBench } from './bench-scheduled.ts';
 import { reportReactions, runReactionBench, type ReactionBenchResult } from './bench-reactions.ts';
 import { runEditBench } from './bench-edits.ts';
+import { runReadStateBench } from './bench-read-state.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -330,6 +334,15 @@ function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line:
     for (const [size, ms] of Object.entries(e.topic_move_ms)) print(`  ${n(Number(size)).padStart(6)} messages moved: ${ms} ms (${e.topic_move_us_per_message[size]} µs a message)`);
     print(`  1,000 messages moved to another channel: ${e.channel_move_1000_ms} ms; one message's content edited: ${e.edit_ms} ms (median)`);
   }
+  if (r.read_state) {
+    const s = r.read_state;
+    print(`one user with ${n(s.unread)} unread messages (built in ${s.build_seconds} s):`);
+    print(`  POST /register with unread_msgs: ${s.register_ms} ms; GET /messages anchor first_unread: ${s.first_unread_ms} ms`);
+    for (const [label, f] of [['read (is:unread, from the oldest)', s.flags_narrow_read], ['unread (from the newest)', s.flags_narrow_unread]] as const) {
+      print(`  POST /messages/flags/narrow, all marked ${label}: ${f.requests} requests of 5,000, ${n(f.total_ms)} ms; p50 ${f.p50_ms} ms, p99 ${f.p99_ms} ms`);
+    }
+    print(`  POST /mark_stream_as_read: ${n(s.mark_stream_ms)} ms; POST /mark_all_as_read: ${n(s.mark_all_ms)} ms (${s.mark_all_batches} batches of 2,000)`);
+  }
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -345,7 +358,7 @@ interface HostileOnly {
   hostile: HostileFigure[];
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number, reactions?: number, edits?: number) {
+async function main({ quick, http, messages, events, scheduled, reactions, edits, readState }: BenchFlags) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -362,6 +375,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined,
     scheduled: scheduled === undefined ? undefined : runScheduledBench(scheduled),
     reactions: reactions === undefined ? undefined : (runReactionBench(reactions) as ReactionBenchResult),
     edits: edits === undefined ? undefined : runEditBench(edits),
+    read_state: readState === undefined ? undefined : runReadStateBench(readState),
   };
 }
 
@@ -384,7 +398,7 @@ if (argv[0] === '--load') {
   }
   const result = flags.hostile
     ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(flags.quick ? 1 : 5) }
-    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled, flags.reactions, flags.edits);
+    : await main(flags);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

@@ -23,6 +23,7 @@ declare module 'zulip-js' {
       retrieve(params: Params): Promise<Json>;
       getById(params: Params & { message_id: number }): Promise<Json>;
       render(params: string | Params): Promise<Json>;
+      flags: { add(params: Params): Promise<Json>; remove(params: Params): Promise<Json> };
     };
     queues: { register(params?: Params): Promise<Json>; deregister(params: Params): Promise<Json> };
     events: { retrieve(params: Params): Promise<Json> };

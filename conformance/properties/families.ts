@@ -33,6 +33,9 @@ import { TouchItem } from './commands/touch-item.ts';
 import { Typing } from './commands/typing.ts';
 import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
+import { FlagMessages } from './commands/flag-messages.ts';
+import { MarkRead } from './commands/mark-read.ts';
+import { FlagsNarrow } from './commands/flags-narrow.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -151,6 +154,29 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
       w(2, fc.tuple(who, at, fc.option(fc.nat(2))).map(([a, c, t]) => new ReadChannel(a, c, t))),
     ],
   },
+  unread: {
+    what:
+      "personal message flags (POST /messages/flags) and marking all, a channel or a topic read: the answers, historical rows, flag events only to the acting user, and the unread state and starred messages a client derives from the events equal to a fresh registration's",
+    probe: { method: 'POST', path: '/api/v1/mark_topic_as_read' },
+    commands: () => [
+      w(2, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(1, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(1, fc.tuple(who, at, who).map(([a, c, t]) => new Unsubscribe(a, c, t))),
+      w(3, fc.tuple(who, at, fc.nat(2), fc.nat(3)).map(([a, c, t, x]) => new SendChannel(a, c, t, x))),
+      w(2, fc.tuple(who, people, fc.nat(3)).map(([a, to, x]) => new SendDirect(a, to, x))),
+      w(1, fc.tuple(who, at).map(([a, x]) => new DeleteMessage(a, x))),
+      w(
+        6,
+        fc
+          .tuple(who, fc.array(at, { minLength: 1, maxLength: 3 }), fc.boolean(), fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat(2) }))
+          .map(([a, p, add, f]) => new FlagMessages(a, p, add, f)),
+      ),
+      w(2, fc.tuple(who, fc.nat(2), at, fc.nat(2)).map(([a, k, c, t]) => new MarkRead(a, k, c, t))),
+      w(2, fc.tuple(who, at, fc.boolean(), fc.nat(1), fc.nat(6)).map(([a, c, add, f, n]) => new FlagsNarrow(a, c, add, f, n))),
+    ],
+    // A queue followed from the start and held to a fresh registration at the end, as the events family's.
+    frame: () => fc.tuple(who, fc.nat(CLIENTS.length - 1)).map(([a, c]) => ({ first: [new UnreadRegister(a, 0, c)], last: [new UnreadApplyEvents(0, true)] })),
+  },
   devices: {
     what: 'client devices for push registration: removed by their owner only',
     probe: { method: 'POST', path: '/api/v1/remove_client_device' },
@@ -173,6 +199,14 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     ],
   },
 };
+
+/** The events family's frame commands, counted (and failing) under the unread family. */
+class UnreadRegister extends RegisterQueue {
+  override readonly family: Family = 'unread';
+}
+class UnreadApplyEvents extends ApplyEvents {
+  override readonly family: Family = 'unread';
+}
 
 const TIMED_FAMILIES: readonly Family[] = ['drafts', 'scheduled', 'reminders'];
 

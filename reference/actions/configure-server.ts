@@ -12,12 +12,13 @@ export interface ConfigChange {
   web_public_streams_enabled?: boolean | undefined;
   feature_level?: number | undefined;
   event_record_limit?: number | undefined;
+  mark_all_as_read_batch_limit?: number | undefined;
   realm_deactivated?: boolean | undefined;
   password_auth_enabled?: boolean | undefined;
   enable_spectator_access?: boolean | undefined;
 }
 
-const CONFIG_KEYS = ['push_service_configured', 'vidprov_configured', 'jwt_enabled', 'web_public_streams_enabled', 'feature_level', 'event_record_limit'] as const;
+const CONFIG_KEYS = ['push_service_configured', 'vidprov_configured', 'jwt_enabled', 'web_public_streams_enabled', 'feature_level', 'event_record_limit', 'mark_all_as_read_batch_limit'] as const;
 
 export function configureServer(world: World, change: ConfigChange) {
   const store = world.store;

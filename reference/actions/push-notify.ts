@@ -80,6 +80,24 @@ export function notifyRemoval(world: World, messageIds: readonly number[]): void
   }
 }
 
+/**
+ * Messages read by `userId` (do_clear_mobile_push_notifications_for_ids for one user):
+ * the notifications of theirs that are still shown leave their devices. `ids` undefined:
+ * every one of them, at most 10,000 (mark_all_as_read).
+ */
+export function notifyRead(world: World, userId: number, ids?: readonly number[]): void {
+  const active = world.store.table(ACTIVE_PUSH);
+  // The user's notifications still shown are few; the messages read may be a million.
+  const mine = active.find('user', userId);
+  if (mine.length === 0) return;
+  const read = ids === undefined ? null : new Set(ids);
+  const rows = read === null ? mine.slice(0, 10_000) : mine.filter((row) => read.has(row.message_id));
+  if (rows.length === 0) return;
+  for (const row of rows) active.delete(row.id);
+  const payload = removalPayload(world.store, userId, rows.map((row) => row.message_id));
+  for (const device of devicesOf(world.store, userId).filter(isRegistered)) send(world, device, payload);
+}
+
 function send(world: World, device: Device, payload: PushPayload): void {
   const key = parsePushKey(device.push_key as string) as Uint8Array;
   const sealed = secretboxSeal(key, world.random.bytes(24), new TextEncoder().encode(JSON.stringify(payload)));

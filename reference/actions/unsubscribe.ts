@@ -8,7 +8,8 @@ import { atLeast } from '../domain/feature-levels.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest, StreamDoesNotExist } from '../errors.ts';
-import { FLAG, type Channel, type User } from '../state/types.ts';
+import type { Channel, User } from '../state/types.ts';
+import { doMarkChannelRead } from './message-flags.ts';
 import { emitPeerEvents, emitStreamDelete } from './channel-events.ts';
 import { checkChannelName } from './create-channel.ts';
 import { directlyControls, resolvePrincipals, type Principals } from './principals.ts';
@@ -105,19 +106,7 @@ export function doUnsubscribe(world: World, plan: UnsubscribePlan): { removed: s
   if (accessRestricted(store)) emitAccessLost(world, byUser);
   // The deferred mark_stream_messages_as_read job, run at once: what the user had not read
   // in the channels left is now read.
-  for (const [u, channels] of byUser) for (const c of channels) markChannelRead(world, u, c);
+  for (const [u, channels] of byUser) for (const c of channels) doMarkChannelRead(world, u, c);
   return { removed, not_removed: notRemoved };
 }
 
-/** do_mark_stream_messages_as_read: the user's unread messages in the channel become read. */
-function markChannelRead(world: World, u: User, c: Channel): void {
-  const store = world.store;
-  const ids: number[] = [];
-  for (const id of store.channelMessageIds(c.stream_id)) {
-    const flags = store.userMessageFlags(u.user_id, id);
-    if (flags === undefined || flags & FLAG.read) continue;
-    store.setUserMessageFlags(u.user_id, id, flags | FLAG.read);
-    ids.push(id);
-  }
-  if (ids.length > 0) store.emit([u.user_id], { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false });
-}

@@ -36,6 +36,7 @@ export interface RealmUpdate {
   move_messages_within_stream_limit_seconds?: number | string | undefined;
   move_messages_between_streams_limit_seconds?: number | string | undefined;
   message_edit_history_visibility_policy?: 'all' | 'moves' | 'none' | undefined;
+  enable_read_receipts?: boolean | undefined;
 }
 
 export interface RealmPlan {
@@ -131,6 +132,11 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     events.push({ type: 'realm', op: 'update', property: 'enable_spectator_access', value: req.enable_spectator_access });
   }
   checkEditSettings(req, realm, next, data, events);
+  if (req.enable_read_receipts !== undefined && req.enable_read_receipts !== (realm.enable_read_receipts ?? false)) {
+    next.enable_read_receipts = req.enable_read_receipts;
+    data['enable_read_receipts'] = req.enable_read_receipts;
+    events.push({ type: 'realm', op: 'update', property: 'enable_read_receipts', value: req.enable_read_receipts });
+  }
   for (const key of ['name', 'description'] as const) {
     const value = req[key];
     if (value === undefined || value === realm[key]) continue;

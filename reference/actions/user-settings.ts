@@ -6,7 +6,7 @@ import type { User } from '../state/types.ts';
 import { userSetting } from '../domain/user-settings.ts';
 import type { World } from '../world.ts';
 
-/** The boolean settings Understudy stores without side effects: the followed-topic push settings (domain/push.ts reads them) and the typing settings (actions/typing.ts). */
+/** The boolean settings Understudy stores without side effects: the followed-topic push settings (domain/push.ts reads them), the typing settings (actions/typing.ts) and send_read_receipts (read receipts read it). */
 export type StoredPushSetting =
   | 'enable_followed_topic_push_notifications'
   | 'enable_followed_topic_wildcard_mentions_notify'
@@ -15,7 +15,8 @@ export type StoredPushSetting =
   | 'wildcard_mentions_notify'
   | 'send_stream_typing_notifications'
   | 'send_private_typing_notifications'
-  | 'receives_typing_notifications';
+  | 'receives_typing_notifications'
+  | 'send_read_receipts';
 
 /** A stored boolean setting without side effects: the update event only when the value changes. */
 export function changePushSetting(world: World, actor: User, name: StoredPushSetting, value: boolean): void {

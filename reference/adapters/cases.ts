@@ -154,6 +154,31 @@ export const CASES: Case[] = [
     expect: { status: 200, json: { ...ok, messages: [{ subject: 'castle', content: '<p>To be, or <strong>not</strong> to be 🎭</p>' }] } },
   },
   {
+    name: 'star through flags/narrow with a multipart body',
+    method: 'POST',
+    path: '/api/v1/messages/flags/narrow',
+    as: 'hamlet@zulip.com',
+    body: {
+      multipart: {
+        anchor: 'newest',
+        num_before: '1',
+        num_after: '0',
+        narrow: '[{"operator":"channel","operand":"Denmark"},{"operator":"topic","operand":"castle"}]',
+        op: 'add',
+        flag: 'starred',
+      },
+    },
+    expect: { status: 200, json: { ...ok, processed_count: 1, updated_count: 1, found_newest: true } },
+  },
+  {
+    name: 'mark a topic read with a urlencoded body',
+    method: 'POST',
+    path: '/api/v1/mark_topic_as_read',
+    as: 'hamlet@zulip.com',
+    body: { form: { stream_id: '2', topic_name: 'castle' } },
+    expect: { status: 200, json: { ...ok } },
+  },
+  {
     name: 'DELETE with a query string',
     method: 'DELETE',
     path: '/api/v1/messages/999999?extra=1',

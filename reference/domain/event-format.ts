@@ -15,6 +15,17 @@ export type EventView = MessageView;
 export const FULL_VIEW: EventView = { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true };
 
 export function formatEvent(store: Store, userId: number, event: ServerEvent, view: EventView): Record<string, unknown> {
+  if (event.type === 'update_message_flags' && event.message_details !== undefined && !view.allowEmptyTopicName) {
+    // A client without empty_topic_name gets the empty topic by the realm's display name, as
+    // the API documentation (GET /events, update_message_flags) says; the real server's
+    // process_mark_message_unread_event writes Message.EMPTY_TOPIC_FALLBACK_NAME, the
+    // default display name ("general chat"): the two differ only in a realm that renamed it.
+    const out = structuredClone(event) as unknown as Record<string, unknown>;
+    for (const d of Object.values(out['message_details'] as Record<string, Record<string, unknown>>)) {
+      if (d['type'] === 'stream' && d['topic'] === '') d['topic'] = store.realm.empty_topic_display_name;
+    }
+    return out;
+  }
   if (event.type !== 'message') return structuredClone(event) as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {
     type: 'message',

@@ -18,7 +18,9 @@ export interface FeatureRow {
 }
 
 export const FEATURE_LEVELS = [
+  { level: 137, key: 'read_receipts' },
   { level: 139, key: 'mute_update_two_events' },
+  { level: 155, key: 'flags_narrow' },
   { level: 160, key: 'jwt_fetch_api_key' },
   { level: 163, key: 'delivery_email_always' },
   { level: 167, key: 'ignored_parameters_unsupported' },
@@ -28,6 +30,7 @@ export const FEATURE_LEVELS = [
   { level: 184, key: 'scheduled_message_edit_endpoint' },
   { level: 193, key: 'reaction_error_codes' },
   { level: 208, key: 'principal_error_400' },
+  { level: 211, key: 'mark_all_complete' },
   { level: 215, key: 'typing_private_removed' },
   { level: 248, key: 'channel_message_type' },
   { level: 281, key: 'delete_message_groups' },
@@ -38,6 +41,7 @@ export const FEATURE_LEVELS = [
   { level: 334, key: 'empty_topic' },
   { level: 342, key: 'channel_can_add_subscribers_group' },
   { level: 349, key: 'add_subscribers_without_subscribing' },
+  { level: 355, key: 'flags_ignored_channels' },
   { level: 356, key: 'include_all' },
   { level: 357, key: 'can_subscribe_group' },
   { level: 362, key: 'archived_channel_subscriptions' },

@@ -60,6 +60,9 @@ function sourceCandidates(store: Store, viewer: User, narrow: CompiledNarrow): C
       return { ids: store.senderMessageIds(s.user_id), needRow };
     case 'ids':
       return { ids: [...new Set(s.ids)].sort((a, b) => a - b), needRow };
+    case 'unread':
+      // is:unread keeps the narrow on the viewer's rows (include-history.ts): their unread index.
+      return { ids: store.unreadMessageIds(viewer.user_id), needRow: true };
     default:
       if (needRow) {
         const rows = store.userMessageRows(viewer.user_id);
@@ -133,10 +136,13 @@ export function fetchWindow(
 
 /** anchor=first_unread: the oldest unread match among the viewer's rows, outside muted channels and topics. */
 export function firstUnreadAnchor(store: Store, viewer: User, narrow: CompiledNarrow, nowMs: number): number {
-  const c = candidates(store, viewer, { ...narrow, includeHistory: false });
+  // The viewer's unread ids, or the narrow's own list when that is shorter.
+  const base = candidates(store, viewer, { ...narrow, includeHistory: false });
+  const unread = store.unreadMessageIds(viewer.user_id);
+  const c = base.ids.length < unread.length ? base : { ids: unread, needRow: true };
   for (let i = 0; i < c.ids.length; i++) {
     const id = c.ids[i] as number;
-    const flags = c.rowFlags ? c.rowFlags[i] : store.userMessageFlags(viewer.user_id, id);
+    const flags = store.userMessageFlags(viewer.user_id, id);
     if (flags === undefined || flags & 1) continue;
     const hit = visibleMatch(store, viewer, narrow, c, id, nowMs, i);
     if (!hit) continue;

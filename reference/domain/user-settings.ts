@@ -111,6 +111,7 @@ const STORED = [
   'send_stream_typing_notifications',
   'send_private_typing_notifications',
   'receives_typing_notifications',
+  'send_read_receipts',
 ] as const;
 
 /** One setting's value for the user. */

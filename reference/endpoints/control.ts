@@ -86,6 +86,7 @@ export function setConfig(ctx: Ctx): Record<string, unknown> {
     web_public_streams_enabled: json(z.boolean()).optional(),
     feature_level: json(z.int().min(1)).optional(),
     event_record_limit: json(z.int().min(1).max(100_000)).optional(),
+    mark_all_as_read_batch_limit: json(z.int().min(0)).optional(),
     realm_deactivated: json(z.boolean()).optional(),
     password_auth_enabled: json(z.boolean()).optional(),
     enable_spectator_access: json(z.boolean()).optional(),

@@ -25,6 +25,7 @@ const PARAMS = {
   move_messages_within_stream_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
   move_messages_between_streams_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
   message_edit_history_visibility_policy: str(z.enum(['all', 'moves', 'none'])).optional(),
+  enable_read_receipts: json(z.boolean()).optional(),
 };
 
 export function updateRealm(ctx: Ctx): Record<string, unknown> {

@@ -1,10 +1,10 @@
 // PATCH /settings — zulip/zulip zerver/views/user_settings.py json_change_settings.
 // NOTE: approximation: only enable_drafts_synchronization, the push settings
 // (enable_offline_push_notifications, enable_stream_push_notifications, wildcard_mentions_notify,
-// enable_followed_topic_push_notifications, enable_followed_topic_wildcard_mentions_notify)
-// and the typing settings (send_stream_typing_notifications, send_private_typing_notifications,
-// receives_typing_notifications) are implemented; every other setting is reported in
-// ignored_parameters_unsupported, as an unknown parameter would be.
+// enable_followed_topic_push_notifications, enable_followed_topic_wildcard_mentions_notify),
+// the typing settings (send_stream_typing_notifications, send_private_typing_notifications,
+// receives_typing_notifications) and send_read_receipts are implemented; every other setting
+// is reported in ignored_parameters_unsupported, as an unknown parameter would be.
 import { z } from 'zod';
 import { changeDraftsSynchronization, changePushSetting } from '../actions/user-settings.ts';
 import type { Ctx } from '../request/context.ts';
@@ -20,6 +20,7 @@ const PARAMS = {
   send_stream_typing_notifications: json(z.boolean()).optional(),
   send_private_typing_notifications: json(z.boolean()).optional(),
   receives_typing_notifications: json(z.boolean()).optional(),
+  send_read_receipts: json(z.boolean()).optional(),
 };
 
 export function updateSettings(ctx: Ctx): Record<string, unknown> {
@@ -34,6 +35,7 @@ export function updateSettings(ctx: Ctx): Record<string, unknown> {
     'send_stream_typing_notifications',
     'send_private_typing_notifications',
     'receives_typing_notifications',
+    'send_read_receipts',
   ] as const;
   for (const name of names) {
     const value = p[name];

@@ -12,3 +12,4 @@ export {
   type Term,
 } from './types.ts';
 export { indexedStems } from './search/search-operator.ts';
+export { parseNarrowParam } from './parse-narrow-param.ts';

@@ -221,6 +221,7 @@ function inSource(source: Source, m: Message, flags: number | undefined): boolea
     case 'all': return true;
     case 'none': return false;
     case 'viewer': return flags !== undefined;
+    case 'unread': return flags !== undefined && (flags & 1) === 0;
     case 'channel': return m.stream_id === source.stream_id;
     case 'topic': return m.stream_id === source.stream_id && m.topic.toLowerCase() === source.topic.toLowerCase();
     case 'dm': return m.type === 'private' && m.dm_user_ids.join() === source.user_ids.join();

@@ -23,6 +23,7 @@ export type SourceHint =
   | { kind: 'sender'; user_id: number }
   | { kind: 'ids'; ids: number[] }
   | { kind: 'viewer' }
+  | { kind: 'unread' }
   | { kind: 'none' };
 
 export interface OperatorContext {

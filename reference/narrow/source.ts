@@ -7,7 +7,7 @@ import { foldTopic } from './operators/topic.ts';
 import type { Source } from './types.ts';
 
 /** Narrowest first: the first kind present wins. */
-const PREFERENCE: readonly Source['kind'][] = ['none', 'ids', 'topic', 'dm', 'channel', 'sender', 'viewer', 'all'];
+const PREFERENCE: readonly Source['kind'][] = ['none', 'ids', 'topic', 'dm', 'unread', 'channel', 'sender', 'viewer', 'all'];
 
 type Candidate = Exclude<Source, { kind: 'all' }>;
 
@@ -39,6 +39,7 @@ export function sourceOf(hints: readonly SourceHint[]): Source {
         keep(hint, (c) => c.kind === 'ids' && c.ids.join(',') === hint.ids.join(','));
         break;
       case 'viewer':
+      case 'unread':
       case 'none':
         keep(hint, () => true);
         break;

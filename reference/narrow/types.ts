@@ -62,11 +62,14 @@ export interface Term {
 /**
  * Where every match of a narrow can be found: the endpoint picks the index.
  * `topic` is matched case-insensitively; `dm` lists the conversation's users,
- * viewer included, ascending; `viewer` is the viewer's own UserMessage rows.
+ * viewer included, ascending; `viewer` is the viewer's own UserMessage rows, `unread`
+ * those of them without the read flag.
  */
 export type Source =
   | { kind: 'all' }
   | { kind: 'viewer' }
+  /** The viewer's unread rows (an index of their own). */
+  | { kind: 'unread' }
   | { kind: 'channel'; stream_id: number }
   | { kind: 'topic'; stream_id: number; topic: string }
   | { kind: 'dm'; user_ids: number[] }

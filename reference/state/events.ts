@@ -65,6 +65,8 @@ export interface UpdateMessageFlagsEvent {
   flag: string;
   messages: number[];
   all: boolean;
+  /** On removing `read`: what each message now unread is (format_unread_message_details), by id. */
+  message_details?: Record<string, Record<string, unknown>>;
 }
 
 export interface UserTopicEvent {

@@ -6,7 +6,9 @@ import type { RecordedEvent } from './events.ts';
 import type { Channel, Message, Realm, ServerConfig, Subscription, User, UserGroup } from './types.ts';
 import { dmKey, MessageIndex, moveIds, topicKey } from './message-index.ts';
 import { SearchIndex } from './search-index.ts';
-import { emptyRows, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
+import { addId, addIds, emptyIdList, idView, removeIds, type IdList } from './id-list.ts';
+import { emptyRows, insertRows, lowerBound, removeRow, rowFlags, setRow, type UserRows } from './user-rows.ts';
+import { FLAG } from './types.ts';
 
 export interface OutboxEmail {
   to: string;
@@ -55,6 +57,12 @@ export class MessageStore {
   protected readonly messageIndex = new MessageIndex();
   /** Built on the first full-text search. */
   protected searchIndex: SearchIndex | null = null;
+  /**
+   * user_id → the ids of the user's unread rows, ascending (the real server's partial
+   * index zerver_usermessage_unread_message_id): derived from the rows, built for a user
+   * on first use and kept in step by every write of flags.
+   */
+  #unread = new Map<number, IdList>();
 
   constructor(data: StateData) {
     this.data = data;
@@ -84,6 +92,7 @@ export class MessageStore {
   protected reindexMessages(): void {
     this.messageIndex.clear();
     this.searchIndex = null;
+    this.#unread.clear();
     const ids = [...this.data.messages.keys()].sort((a, b) => a - b);
     for (const id of ids) this.messageIndex.add(this.data.messages.get(id) as Message);
   }
@@ -135,7 +144,7 @@ export class MessageStore {
     this.data.messages.delete(id);
     this.messageIndex.remove(m);
     this.searchIndex?.remove(m);
-    for (const rows of this.data.userMessages.values()) removeRow(rows, id);
+    for (const [userId, rows] of this.data.userMessages) if (removeRow(rows, id)) this.#dropUnread(userId, [id]);
   }
   /** Replace a message by its edited record (same channel and topic): the full-text index follows the new content. */
   replaceMessage(next: Message): void {
@@ -196,7 +205,68 @@ export class MessageStore {
     this.bump();
     let rows = this.data.userMessages.get(userId);
     if (!rows) this.data.userMessages.set(userId, (rows = emptyRows()));
+    const old = rowFlags(rows, messageId);
     setRow(rows, messageId, flags);
+    const list = this.#unread.get(userId);
+    if (list === undefined) return;
+    if (!(flags & FLAG.read)) addId(list, messageId);
+    else if (old !== undefined && !(old & FLAG.read)) removeIds(list, [messageId]);
+  }
+  /** Create rows for messages the user has none for (historical rows), all with `flags`; ids already there are left alone. */
+  addUserMessageRows(userId: number, ids: readonly number[], flags: number): void {
+    let rows = this.data.userMessages.get(userId);
+    if (!rows) this.data.userMessages.set(userId, (rows = emptyRows()));
+    const r = rows;
+    const fresh = [...new Set(ids)].filter((id) => rowFlags(r, id) === undefined).sort((a, b) => a - b);
+    if (fresh.length === 0) return;
+    this.bump();
+    insertRows(r, fresh, flags);
+    const list = this.#unread.get(userId);
+    if (list !== undefined && !(flags & FLAG.read)) addIds(list, fresh);
+  }
+  /**
+   * Set (`on`) or clear `mask` on the user's existing rows for `ids` (ids without a row
+   * are left alone), keeping the unread index in step in one pass.
+   */
+  updateUserMessageFlags(userId: number, ids: ArrayLike<number>, mask: number, on: boolean): void {
+    const rows = this.data.userMessages.get(userId);
+    if (!rows || ids.length === 0) return;
+    this.bump();
+    const becameRead: number[] = [];
+    const becameUnread: number[] = [];
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k] as number;
+      const i = lowerBound(rows, id);
+      if (i >= rows.length || rows.ids[i] !== id) continue;
+      const old = rows.flags[i] as number;
+      const next = on ? old | mask : old & ~mask;
+      rows.flags[i] = next;
+      if (!(old & FLAG.read) && next & FLAG.read) becameRead.push(id);
+      else if (old & FLAG.read && !(next & FLAG.read)) becameUnread.push(id);
+    }
+    const list = this.#unread.get(userId);
+    if (list === undefined) return;
+    if (becameRead.length > 0) this.#dropUnread(userId, becameRead);
+    addIds(list, becameUnread.sort((a, b) => a - b));
+  }
+  /** The ids of the user's unread rows, ascending (a view: do not keep across writes). */
+  unreadMessageIds(userId: number): Int32Array {
+    let list = this.#unread.get(userId);
+    if (list === undefined) {
+      list = emptyIdList();
+      const rows = this.data.userMessages.get(userId);
+      if (rows) for (let i = 0; i < rows.length; i++) if (!((rows.flags[i] as number) & FLAG.read)) addId(list, rows.ids[i] as number);
+      this.#unread.set(userId, list);
+    }
+    return idView(list);
+  }
+  #dropUnread(userId: number, ids: readonly number[]): void {
+    const list = this.#unread.get(userId);
+    if (list === undefined) return;
+    // The newest unread ids are the usual ones to go (mark-all works newest first): cut the tail.
+    const n = ids.length;
+    if (n <= list.length && ids.every((id, k) => list.ids[list.length - n + k] === id)) list.length -= n;
+    else removeIds(list, ids);
   }
   /** Users holding a UserMessage row for the message, ascending. */
   usersWithRow(messageId: number): number[] {

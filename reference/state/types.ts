@@ -53,6 +53,8 @@ export interface User {
   send_stream_typing_notifications?: boolean;
   send_private_typing_notifications?: boolean;
   receives_typing_notifications?: boolean;
+  /** send_read_receipts, when changed from its default (true). */
+  send_read_receipts?: boolean;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
@@ -223,6 +225,8 @@ export interface Realm extends Record<RealmGroupSetting, GroupSettingValue> {
   date_created: number;
   deactivated: boolean;
   enable_spectator_access: boolean;
+  /** Read receipts on (GET /messages/{id}/read_receipts); absent: off, as in the development realm. */
+  enable_read_receipts?: boolean;
   waiting_period_threshold: number;
   message_content_delete_limit_seconds: number | null;
   moderation_request_channel_id: number | null;
@@ -255,5 +259,7 @@ export interface ServerConfig {
   max_body_bytes: number;
   /** How many events control.events keeps per user (default 100). */
   event_record_limit?: number;
+  /** Batches of 2,000 one POST /mark_all_as_read does before answering complete: false (stands for the real timeout); unset: no limit. */
+  mark_all_as_read_batch_limit?: number;
 }
 

@@ -72,3 +72,36 @@ export function removeRow(rows: UserRows, id: number): boolean {
   rows.length--;
   return true;
 }
+
+/**
+ * Add rows for `ids` (ascending, none present yet), all with the same flags, merging in one
+ * pass from the end: a batch of historical rows moves the rows after them once, not once each.
+ */
+export function insertRows(rows: UserRows, ids: readonly number[], flags: number): void {
+  if (ids.length === 0) return;
+  const need = rows.length + ids.length;
+  if (need > rows.ids.length) {
+    const capacity = Math.max(16, rows.ids.length * 2, need);
+    const grownIds = new Int32Array(capacity);
+    const grownFlags = new Uint8Array(capacity);
+    grownIds.set(rows.ids.subarray(0, rows.length));
+    grownFlags.set(rows.flags.subarray(0, rows.length));
+    rows.ids = grownIds;
+    rows.flags = grownFlags;
+  }
+  let i = rows.length - 1;
+  let k = ids.length - 1;
+  let out = need - 1;
+  while (k >= 0) {
+    const next = ids[k] as number;
+    if (i >= 0 && (rows.ids[i] as number) > next) {
+      rows.ids[out] = rows.ids[i] as number;
+      rows.flags[out--] = rows.flags[i--] as number;
+    } else {
+      rows.ids[out] = next;
+      rows.flags[out--] = flags;
+      k--;
+    }
+  }
+  rows.length = need;
+}

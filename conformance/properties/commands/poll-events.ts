@@ -88,8 +88,9 @@ export function eventProblems(m: Model, q: MQueue, events: Json[]): Problem[] {
  * GET /events (dont_block) on a queue the run opened, from the last event seen: the
  * events are held to the model and, for a followed queue, applied to its client state.
  * Answers whether the queue still exists (a refusal: it is gone, and no longer followed).
+ * `extra`: more checks of the events polled (a command's own rule about who hears what).
  */
-export async function poll(m: Model, r: Real, q: MQueue): Promise<boolean> {
+export async function poll(m: Model, r: Real, q: MQueue, extra?: (events: Json[]) => Problem[]): Promise<boolean> {
   const followed = q.follow;
   const before = followed?.events ?? 0;
   const res = await r.d.call({
@@ -100,7 +101,7 @@ export async function poll(m: Model, r: Real, q: MQueue): Promise<boolean> {
     check: (o) => {
       if (o.status !== 200) return [];
       const events = ((o.json as Json)['events'] as Json[] | undefined) ?? [];
-      const leaks = eventProblems(m, q, events);
+      const leaks = [...eventProblems(m, q, events), ...(extra?.(events) ?? [])];
       return leaks.length > 0 ? leaks : applyPolled(q, events);
     },
   });

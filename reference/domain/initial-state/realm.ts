@@ -57,7 +57,7 @@ function realmProperties(store: Store): Record<string, unknown> {
     emails_restricted_to_domains: false,
     enable_guest_user_dm_warning: true,
     enable_guest_user_indicator: true,
-    enable_read_receipts: false,
+    enable_read_receipts: realm.enable_read_receipts ?? false,
     enable_spectator_access: realm.enable_spectator_access,
     // A new organization's rating: G, whose id the table of ratings decides (gifRatings).
     [atLeast(store, 'gif_rating_policy') ? 'gif_rating_policy' : 'giphy_rating']: gifRatings(store).options.g.id,

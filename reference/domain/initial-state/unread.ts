@@ -4,23 +4,11 @@
 // Muted channels and topics are listed but not counted; a wildcard mention counts as a
 // mention only where it is not muted.
 import { displayTopic } from '../messages.ts';
-import type { Store } from '../../state/store.ts';
-import { FLAG, type User } from '../../state/types.ts';
+import { countsAsMention, isRowMuted, leftChannel } from '../unread.ts';
 import type { StateContext } from './view.ts';
 
 /** MAX_UNREAD_MESSAGES. */
 export const MAX_UNREAD_MESSAGES = 50000;
-const VISIBILITY = { unmuted: 2, followed: 3 } as const;
-
-/**
- * is_row_muted: a muted channel unless the topic is unmuted or followed. (The real server's
- * muted topics do not arise: no endpoint mutes one; sending only follows or unmutes.)
- */
-function isMuted(store: Store, user: User, streamId: number, topic: string): boolean {
-  if (!store.subscription(user.user_id, streamId)?.is_muted) return false;
-  const policy = store.topicPolicy(user.user_id, streamId, topic);
-  return policy !== VISIBILITY.unmuted && policy !== VISIBILITY.followed;
-}
 
 interface Bucket {
   unread_message_ids: number[];
@@ -28,19 +16,14 @@ interface Bucket {
 
 export function unreadMsgs(ctx: StateContext): Record<string, unknown> {
   const { store, user, view } = ctx;
-  const { ids, flags } = store.userMessageRows(user.user_id);
-  const left = (streamId: number) => {
-    const row = store.subscriptionRow(user.user_id, streamId);
-    return row !== undefined && !row.active;
-  };
-  // Newest first, up to the cap, then ascending as the real query returns them.
+  // The user's unread index, newest first, up to the cap, then ascending as the real query returns them.
+  const ids = store.unreadMessageIds(user.user_id);
   const rows: Array<[number, number]> = [];
   for (let i = ids.length - 1; i >= 0 && rows.length < MAX_UNREAD_MESSAGES; i--) {
-    const bits = flags[i] as number;
-    if (bits & FLAG.read) continue;
-    const m = store.message(ids[i] as number);
-    if (!m || (m.stream_id !== null && left(m.stream_id))) continue;
-    rows.push([m.id, bits]);
+    const id = ids[i] as number;
+    const m = store.message(id);
+    if (!m || (m.stream_id !== null && leftChannel(store, user, m.stream_id))) continue;
+    rows.push([id, store.userMessageFlags(user.user_id, id) as number]);
   }
   rows.reverse();
 
@@ -53,7 +36,7 @@ export function unreadMsgs(ctx: StateContext): Record<string, unknown> {
     const m = store.message(id)!;
     let muted = false;
     if (m.stream_id !== null) {
-      muted = isMuted(store, user, m.stream_id, m.topic);
+      muted = isRowMuted(store, user, m.stream_id, m.topic);
       if (!muted) count++;
       const topic = displayTopic(store, m.topic, view.capabilities.empty_topic_name);
       const key = `${String(m.stream_id).padStart(12, '0')}\u0000${topic.toLowerCase()}`;
@@ -73,8 +56,7 @@ export function unreadMsgs(ctx: StateContext): Record<string, unknown> {
       if (!bucket) huddles.set(key, (bucket = { user_ids_string: key, unread_message_ids: [] }));
       bucket.unread_message_ids.push(id);
     }
-    const wildcard = bits & (FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned);
-    if (bits & FLAG.mentioned || (wildcard && !muted)) mentions.push(id);
+    if (countsAsMention(bits, muted)) mentions.push(id);
   }
   const sorted = <T>(map: Map<string | number, T>, cmp: (a: string | number, b: string | number) => number) =>
     [...map.keys()].sort(cmp).map((k) => map.get(k) as T);

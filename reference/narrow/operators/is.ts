@@ -24,7 +24,7 @@ const IS_OPERANDS: Readonly<Record<string, (context: OperatorContext) => Operato
   // is:private arrives here as is:dm (aliases.ts). Upstream tests the is_private flag.
   dm: () => ({ predicate: (message) => message.type === 'private', hint: { kind: 'viewer' } }),
   starred: () => ({ predicate: hasFlag(FLAG.starred), hint: { kind: 'viewer' } }),
-  unread: () => ({ predicate: (_message, flags) => (flags & FLAG.read) === 0, hint: { kind: 'viewer' } }),
+  unread: () => ({ predicate: (_message, flags) => (flags & FLAG.read) === 0, hint: { kind: 'unread' } }),
   mentioned: () => ({ predicate: hasFlag(MENTION_MASK), hint: { kind: 'viewer' } }),
   alerted: () => ({ predicate: hasFlag(FLAG.has_alert_word), hint: { kind: 'viewer' } }),
   // get_resolved_topic_condition_sa: the topic starts with "✔ " (DMs have topic "").

@@ -47,6 +47,8 @@ export function appliedState(client: ClientState, fresh: Obj): Obj {
  *   server's applier appends a new one, so only the set is kept;
  * - topic policies (user_topics) in archived channels: a registration leaves them out,
  *   and archiving sends no user_topic event, on the real server either;
+ * - the order of starred_messages: a registration lists them by id, and the real server's
+ *   applier appends the messages of each update_message_flags event, so only the set is kept;
  * - max_message_id of a guest who left a channel: a message of that channel deleted
  *   later is still the guest's, but the real server tells only subscribers and
  *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone.
@@ -68,6 +70,7 @@ export function normaliseState(state: Obj, known: Known): Obj {
   for (const key of ['realm_users', 'realm_non_active_users']) {
     if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).map((u) => ('is_deleted' in u ? (({ is_deleted: _, ...rest }) => rest)(u) : u));
   }
+  if (Array.isArray(s['starred_messages'])) s['starred_messages'] = [...(s['starred_messages'] as number[])].sort((a, b) => a - b);
   if (Array.isArray(s['user_topics'])) s['user_topics'] = (s['user_topics'] as Obj[]).filter((t) => !known.archived.has(t['stream_id']));
   s['server_timestamp'] = 0;
   if ('presence_last_update_id' in s) s['presence_last_update_id'] = 0;

@@ -75,7 +75,17 @@ const deleteMessage: Handler = (client, event) => {
 
 const updateMessageFlags: Handler = (client, event) => {
   const ids = event['messages'] as number[];
+  if (event['all'] === true && event['flag'] === 'read' && event['op'] === 'add' && client.unread !== null) {
+    // mark_all_as_read names no message ("the client reloads anyway"; the server's own
+    // applier leaves the state as it is): a client that reloads finds nothing unread.
+    removeUnread(client, [...client.unread.messages.keys(), ...client.unread.hidden.keys()]);
+  }
   if (event['flag'] === 'read' && event['op'] === 'add') removeUnread(client, ids);
+  // Starring, collapsing or marking unread a message one never received gives one a
+  // historical UserMessage row, which can raise max_message_id (the newest row's id); no
+  // event says so, on the real server either: a client asks again.
+  const mayAddRows = event['op'] === 'add' ? event['flag'] !== 'read' : event['flag'] === 'read';
+  if (mayAddRows && ids.length > 0 && 'max_message_id' in client.state) client.refetch.add('max_message_id');
   if (event['flag'] === 'read' && event['op'] === 'remove' && client.unread !== null) {
     for (const [id, details] of Object.entries(event['message_details'] as Record<string, Obj>)) {
       const entry =
