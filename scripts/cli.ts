@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { main as conformance, type MainIO } from '../conformance/cli.ts';
 import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
+import { routesCommand } from './routes-command.ts';
 import { serveCommand } from './serve-command.ts';
 
 export const HELP = `usage: understudy <command> [options]
@@ -12,6 +13,7 @@ conformance suite for Zulip servers.
 commands:
   serve          serve the reference over HTTP (default http://127.0.0.1:9991)
   conformance    replay the conformance scenarios against a server or the in-process reference
+  routes         list the documented API endpoints and which ones Understudy emulates
 
   understudy <command> --help   lists the command's options
 
@@ -42,8 +44,10 @@ export async function understudy(argv: string[], io: MainIO = processIO): Promis
       return serveCommand(rest, io, 'understudy serve');
     case 'conformance':
       return conformance(rest, io, 'understudy conformance');
+    case 'routes':
+      return routesCommand(rest, io);
     case 'help':
-      if (rest[0] === 'serve' || rest[0] === 'conformance') return understudy([rest[0], '--help'], io);
+      if (rest[0] === 'serve' || rest[0] === 'conformance' || rest[0] === 'routes') return understudy([rest[0], '--help'], io);
       io.stdout(HELP);
       return EXIT.ok;
     case '-h':

@@ -7,7 +7,7 @@
 import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
 import { deliverDue } from '../actions/deliver-due.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { ApiError, InternalError, MethodNotAllowed, RouteNotFound, Unauthorized } from '../errors.ts';
+import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, Unauthorized } from '../errors.ts';
 import { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 import { RawParams } from '../request/params.ts';
@@ -19,6 +19,7 @@ import type { Core } from './core.ts';
 import { errorResponse, successResponse } from './envelope.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
 import { ResponseCache, stamp } from './response-cache.ts';
+import { documentedEndpoint, documentedMethods } from './not-emulated.ts';
 import { Router, type RouteMatch } from './router.ts';
 
 const ROUTER = new Router(ROUTES);
@@ -178,17 +179,27 @@ const asApiError = (e: unknown): ApiError =>
 /**
  * The route of this path and method. A route of a later feature level than the server's
  * does not exist, as on a server of that level: no route at all is a 404 (before
- * authentication, as for any unknown path), another method's route a 405.
+ * authentication, as for any unknown path), another method's route a 405. A method and
+ * path that the real server documents and no route serves at all is a 501
+ * NOT_IMPLEMENTED (http/not-emulated.ts), before authentication too.
  */
 function findRoute(core: Core, path: string, method: string): RouteMatch<Route> {
   const allowed: string[] = [];
+  /** Methods some route serves on this path, at any feature level (those follow the routes). */
+  const routed = new Set<string>();
   for (const match of ROUTER.match(path)) {
     // Stryker disable next-line ConditionalExpression: another door only: the conformance targets always serve the test-control surface, so no scenario can ask for a control route with it off
     if (match.route.control && !core.control) continue;
+    routed.add(match.route.method);
     if (match.route.since !== undefined && !atLeast(core.world, match.route.since)) continue;
     if (match.route.method === method) return match;
     allowed.push(match.route.method);
   }
+  const endpoint = routed.has(method) ? undefined : documentedEndpoint(method, path);
+  if (endpoint !== undefined) throw new NotImplemented(endpoint);
+  // A path the real server has, with another method: its 405 names the documented methods
+  // that no route serves too (a route's method follows the route, and its feature level).
+  for (const m of documentedMethods(path)) if (!routed.has(m) && !allowed.includes(m)) allowed.push(m);
   if (allowed.length > 0) throw new MethodNotAllowed(allowed);
   throw new RouteNotFound();
 }
