@@ -3,7 +3,7 @@
 //   handle(request) fetch-style: Request → Promise<Response>
 //   control         the test-control surface (clock, reset, snapshots, users, config)
 import { manualClock, SeededRandom, systemClock, type Clock } from './determinism.ts';
-import { toApiRequest, toResponse } from './adapters/fetch.ts';
+import { networkError, toApiRequest, toResponse } from './adapters/fetch.ts';
 import type { Core } from './http/core.ts';
 import { dispatch as dispatchCore, preflight as preflightCore } from './http/dispatch.ts';
 import { deliverDue } from './actions/deliver-due.ts';
@@ -21,12 +21,19 @@ export type { ReferenceOptions } from './options.ts';
 export { signHs256 } from './crypto/jwt.ts';
 
 export type { Snapshot } from './world.ts';
+export type { Fault, FaultKind, FaultSpec } from './state/faults.ts';
+export type { JournalEntry } from './state/request-journal.ts';
+export type { RequestFilter } from './endpoints/control-faults.ts';
+import type { Fault, FaultSpec } from './state/faults.ts';
+import type { JournalEntry } from './state/request-journal.ts';
+import type { RequestFilter } from './endpoints/control-faults.ts';
 export type { PushNotification } from './state/push-outbox.ts';
 import type { PushNotification } from './state/push-outbox.ts';
 
 export interface Control {
   /** Move the manual clock forward. */
   advance(ms: number): void;
+  /** The world's clock: milliseconds since the UNIX epoch (the manual clock starts at the fixture's instant). */
   now(): number;
   reset(): void;
   snapshot(): Snapshot;
@@ -56,6 +63,19 @@ export interface Control {
   pushOutbox(userId?: number, pushKey?: string): Array<PushNotification & { payload?: unknown }>;
   /** Grant or revoke a user's video-call provider token (emits has_vidprov_token). */
   setVidprovToken(userId: number, hasToken: boolean): void;
+  /**
+   * Make matching requests fail (README, "Faults"): returns the fault's id (null for an
+   * expire_queue naming its queue, which is gone at once). reset() clears every fault.
+   */
+  addFault(spec: FaultSpec): number | null;
+  /** Remove one fault, or all. */
+  clearFaults(faultId?: number): void;
+  /** The faults waiting to fire, with how often each matched and fired. */
+  faults(): Fault[];
+  /** The request journal: the last 1,000 requests to /api/v1, oldest first, credentials masked; reset() clears it. */
+  requests(filter?: RequestFilter): JournalEntry[];
+  /** The real server's rate limits (200 requests a minute, 2,000 an hour, per user) on the world's clock, with X-RateLimit-* headers; off by default. */
+  setRateLimiting(enabled: boolean): void;
 }
 
 export interface Reference {
@@ -91,6 +111,23 @@ export interface Reference {
   readonly store: Store;
 }
 
+/** Resolves to true when the clock reaches `atMs` (a manual clock: when advanced past it), to false if `signal` aborts first. */
+function sleepUntil(clock: Clock, atMs: number, signal?: AbortSignal): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  if (clock.now() >= atMs) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      cancel();
+      resolve(false);
+    };
+    const cancel = clock.setTimer(atMs, () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 let defaultFixture: Fixture | undefined;
 
 export function createReference(options: ReferenceOptions = {}): Reference {
@@ -103,9 +140,12 @@ export function createReference(options: ReferenceOptions = {}): Reference {
   let polls: LongPolls | undefined;
   const core: Core = { world, control: options.control ?? true, waiting: { wake: (ids) => polls?.wake(ids) } };
   polls = new LongPolls(world);
+  if (options.rateLimits === true) world.rateLimits.enabled = true;
   const dispatch = (req: ApiRequest) => dispatchCore(core, req);
-  const wait = async (req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null> =>
-    res.wait ? (polls as LongPolls).wait(res as ApiResponse & { wait: LongPollWait }, signal) : res;
+  const wait = async (req: ApiRequest, res: ApiResponse, signal?: AbortSignal): Promise<ApiResponse | null> => {
+    if (res.delayUntilMs !== undefined && !(await sleepUntil(clock, res.delayUntilMs, signal))) return null;
+    return res.wait ? (polls as LongPolls).wait(res as ApiResponse & { wait: LongPollWait }, signal) : res;
+  };
   const respond = (req: ApiRequest, signal?: AbortSignal) => wait(req, dispatch(req), signal);
   const controlCall = (path: string, params: Record<string, string | number | boolean> = {}, method = 'POST') => {
     const body = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
@@ -144,6 +184,12 @@ export function createReference(options: ReferenceOptions = {}): Reference {
         'notifications'
       ] as Array<PushNotification & { payload?: unknown }>,
     setVidprovToken: (userId, hasToken) => void controlCall('/vidprov/token', { user_id: userId, has_token: hasToken }),
+    addFault: (spec) => controlCall('/faults', spec as unknown as Record<string, string | number | boolean>)['fault_id'] as number | null,
+    clearFaults: (faultId) => void controlCall('/faults', faultId === undefined ? {} : { fault_id: faultId }, 'DELETE'),
+    faults: () => world.faults.list(),
+    requests: (filter = {}) =>
+      controlCall('/requests', Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Record<string, string | number>, 'GET')['requests'] as JournalEntry[],
+    setRateLimiting: (enabled) => void controlCall('/rate_limits', { enabled }),
     legacyPushRegistrations: (userId) => controlCall('/push/legacy', { user_id: userId }, 'GET')['registrations'] as Array<Record<string, unknown>>,
   };
 
@@ -155,7 +201,10 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     async handle(request) {
       const res = await respond(await toApiRequest(request), request.signal);
       // A client that went away gets nothing; the Response is never read.
-      return res === null ? new Response(null, { status: 499 }) : toResponse(res, request.method);
+      if (res === null) return new Response(null, { status: 499 });
+      // A dropped connection: fetch rejects.
+      if (res.disconnect) throw networkError();
+      return toResponse(res, request.method);
     },
     tick: () => {
       deliverDue(world);

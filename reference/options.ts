@@ -19,6 +19,8 @@ export interface ReferenceOptions {
   config?: Partial<ServerConfig>;
   /** Serve the test-control surface under /_understudy/ (default true). In-process control is always available. */
   control?: boolean;
+  /** The real server's rate limits (200 requests a minute and 2,000 an hour per user) on the world's clock, with X-RateLimit-* headers on every authenticated answer (default false). */
+  rateLimits?: boolean;
 }
 
 export function defaultConfig(options: ReferenceOptions): ServerConfig {

@@ -19,6 +19,7 @@ import type { Core } from './core.ts';
 import { errorResponse, successResponse } from './envelope.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
 import { ResponseCache, stamp } from './response-cache.ts';
+import { draw, expireQueue, faultAnswer, journal, queueIdOf, RateLimited, rateLimitHeaders } from './faults.ts';
 import { documentedEndpoint, documentedMethods } from './not-emulated.ts';
 import { Router, type RouteMatch } from './router.ts';
 
@@ -31,11 +32,45 @@ const caches = new WeakMap<object, ResponseCache>();
 export const HEARTBEAT_MS = 50_000;
 
 export function dispatch(core: Core, req: ApiRequest): ApiResponse {
-  const res = dispatchOnce(core, req);
+  const q = req.path.indexOf('?');
+  const path = q === -1 ? req.path : req.path.slice(0, q);
+  // The test-control surface is never faulted nor journalled: it is the test's own.
+  const res = path.startsWith('/_understudy') ? dispatchOnce(core, req) : dispatchApi(core, req, path);
   const touched = core.world.store.events.drain();
   // Stryker disable next-line all: another door only: it wakes the waiting long-polls of the async doors (http/long-poll.ts, left out of scope); the synchronous dispatch the conformance targets use never waits
   if (touched.length > 0) core.waiting?.wake(touched);
   return res;
+}
+
+/**
+ * A request to the API: a fault the test asked for may answer it, or act around it
+ * (http/faults.ts); the real server's rate limits apply when they are on; the request
+ * journal records it.
+ */
+function dispatchApi(core: Core, req: ApiRequest, path: string): ApiResponse {
+  const world = core.world;
+  const method = methodOf(req);
+  const q = req.path.indexOf('?');
+  const query = q === -1 ? req.query : mergeQuery(req.path.slice(q + 1), req.query);
+  const fault = world.faults.size === 0 ? undefined : world.faults.take(method, path, () => draw(world));
+  let res = fault && faultAnswer(fault, world);
+  if (res === undefined) {
+    if (fault?.fault === 'expire_queue') expireQueue(world, fault.queue_id ?? queueIdOf(req, query));
+    res = dispatchOnce(core, req);
+    if (fault?.fault === 'latency') res = { ...res, delayUntilMs: world.nowMs() + (fault.ms ?? 0) };
+  }
+  journal(world, req, query, method, path, userOf(core, req), res, fault);
+  return res;
+}
+
+/** The user a request's credentials name, for the journal: null if none, or refused. */
+function userOf(core: Core, req: ApiRequest): number | null {
+  try {
+    const creds = credentialsOf(req);
+    return creds === null ? null : authenticate(core.world.store, creds).user_id;
+  } catch {
+    return null;
+  }
 }
 
 /** Per world, the instant and state version of the last look for due work. */
@@ -68,20 +103,25 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);
   if (method === 'OPTIONS') return options(core, req);
-  if (method === GET) {
+  const limits = core.world.rateLimits;
+  // With rate limiting on, every request counts: none is replayed from the cache.
+  if (method === GET && !limits.enabled) {
     const hit = cache.get(core, req);
     if (hit) return hit;
   }
   const before = stamp(core);
   let route: Route | undefined;
   let res: ApiResponse;
+  let limitHeaders: Record<string, string> | undefined;
   try {
     const admitted = admit(core, req, method);
     route = admitted.match.route;
+    if (limits.enabled && admitted.user !== null && !route.control) limitHeaders = rateLimit(core, admitted.user, path(req));
     res = answer(core, req, admitted);
   } catch (e) {
     res = errorResponse(asApiError(e));
   }
+  if (limitHeaders !== undefined) Object.assign(res.headers, limitHeaders);
   if (route?.replayable && res.status === 200) cache.set(core, req, res, before);
   else cache.clear();
   return res;
@@ -104,6 +144,28 @@ export function preflight(core: Core, req: Omit<ApiRequest, 'body'>): ApiRespons
   }
 }
 // Stryker restore all
+
+const path = (req: { path: string }): string => {
+  const q = req.path.indexOf('?');
+  return q === -1 ? req.path : req.path.slice(0, q);
+};
+
+/**
+ * The real server's rate limit of an authenticated request (zerver/lib/rate_limiter.py
+ * rate_limit_user, domain api_by_user): a RateLimited error when over it, else the
+ * X-RateLimit-* headers its answer carries (zerver/middleware.py RateLimitMiddleware).
+ * NOTE: approximation: GET and DELETE /events, which Tornado serves, count in a bucket
+ * of their own as there, but with the Redis backend's arithmetic; unauthenticated
+ * requests (the api_by_ip domain) are not limited.
+ */
+function rateLimit(core: Core, user: User, requestPath: string): Record<string, string> {
+  const nowMs = core.world.nowMs();
+  const bucket = requestPath === '/api/v1/events' ? 'tornado' : 'api';
+  const result = core.world.rateLimits.take(`${user.user_id}:${bucket}`, nowMs / 1000);
+  const headers = rateLimitHeaders(result, nowMs);
+  if (result.limited) throw new RateLimited(result.secsToFreedom, headers);
+  return headers;
+}
 
 interface Admitted {
   match: RouteMatch<Route>;
