@@ -29,6 +29,13 @@ test('an unknown path keeps the 404; a known path with a method the real server 
   assert.equal(new Set(put.json['allowed_methods'] as string[]), new Set(['GET', 'HEAD', 'PATCH', 'DELETE']));
 });
 
+test('a literal documented path wins over a pattern: PATCH /users/me is a 405, as on the real server, not PATCH /users/{email}', () => {
+  const res = ref.dispatch({ method: 'PATCH', path: '/api/v1/users/me' });
+  assert.is(res.status, 405);
+  assert.equal(res.json['allowed_methods'], ['GET', 'DELETE', 'HEAD']);
+  assert.is(ref.dispatch({ method: 'DELETE', path: '/api/v1/users/me' }).json['msg'], 'Understudy does not emulate DELETE /api/v1/users/me yet');
+});
+
 test('every route is served, never 501; a route of a later feature level keeps its 404', () => {
   for (const r of ROUTES) {
     if (r.control) continue;

@@ -40,19 +40,30 @@ for (const d of DOCUMENTED) {
 const matches = (d: Documented, parts: string[]): boolean =>
   d.segments.every((s, i) => (typeof s === 'string' ? s === parts[i] : s.test(parts[i] as string)));
 
+/**
+ * The documented patterns this path is, of any method. As in the real server's URL table,
+ * where a literal path comes first (`/users/me` before `/users/{email}`), only the most
+ * literal patterns that match count.
+ */
+function documentedFor(path: string): Documented[] {
+  if (!path.startsWith('/api/v1/')) return [];
+  const parts = path.split('/');
+  const found = (BY_LENGTH.get(parts.length) ?? []).filter((d) => matches(d, parts));
+  if (found.length < 2) return found;
+  const literals = (d: Documented) => d.segments.filter((s) => typeof s === 'string').length;
+  const most = Math.max(...found.map(literals));
+  return found.filter((d) => literals(d) === most);
+}
+
 /** The documented endpoint ("METHOD /api/v1/pattern") this request names, if any. */
 export function documentedEndpoint(method: string, path: string): string | undefined {
-  if (!path.startsWith('/api/v1/')) return undefined;
-  const parts = path.split('/');
-  const found = BY_LENGTH.get(parts.length)?.find((d) => d.method === method && matches(d, parts));
+  const found = documentedFor(path).find((d) => d.method === method);
   return found && `${found.method} ${found.path}`;
 }
 
 /** The methods the real server documents for this path (for a 405's Allow). */
 export function documentedMethods(path: string): string[] {
-  if (!path.startsWith('/api/v1/')) return [];
-  const parts = path.split('/');
-  return (BY_LENGTH.get(parts.length) ?? []).filter((d) => matches(d, parts)).map((d) => d.method);
+  return documentedFor(path).map((d) => d.method);
 }
 
 /** A pattern with its parameter names dropped: /users/{user_id} and /users/{id} are one path. */
