@@ -11,13 +11,24 @@ import { ApiError, BadRequest } from './errors.ts';
 import type { ApiRequest, ApiResponse, LongPollWait } from './http/request.ts';
 import { LongPolls } from './http/long-poll.ts';
 import { DEFAULT_SEED, defaultConfig, type ReferenceOptions } from './options.ts';
-import { fixtureInstantMs, loadFixture, parseFixture, type Fixture } from './fixture/load.ts';
+import { fixtureInstantMs, loadFixture, parseFixture, type Fixture, type FixtureInput } from './fixture/load.ts';
+import { RealmBuilder } from './fixture/builder.ts';
 import { Store } from './state/store.ts';
 import { World, type Snapshot } from './world.ts';
 import defaultRealm from '../fixtures/realm.json' with { type: 'json' };
 
 export type { ApiRequest, ApiResponse } from './http/request.ts';
 export type { ReferenceOptions } from './options.ts';
+export type { FixtureInput as Fixture } from './fixture/load.ts';
+export type { ChannelRef, ChannelSpec, MessageSpec, RealmBuilder, RoleName, UserRef, UserSpec } from './fixture/builder.ts';
+
+/**
+ * A fixture builder, starting from the default realm (fixtures/realm.json);
+ * `realm().empty()` keeps only its system groups and bots. `.build()` gives the fixture.
+ */
+export function realm(base: FixtureInput = defaultRealm as FixtureInput): RealmBuilder {
+  return new RealmBuilder(base);
+}
 export { signHs256 } from './crypto/jwt.ts';
 
 export type { Snapshot } from './world.ts';
@@ -76,6 +87,32 @@ export interface Control {
   requests(filter?: RequestFilter): JournalEntry[];
   /** The real server's rate limits (200 requests a minute, 2,000 an hour, per user) on the world's clock, with X-RateLimit-* headers; off by default. */
   setRateLimiting(enabled: boolean): void;
+  /**
+   * Add many messages at once, as if they had been there all along (no events): 100,000 in
+   * well under a second. Returns the first and last new message ids.
+   */
+  seedMessages(spec: SeedMessages): { first_id: number; last_id: number };
+}
+
+/** What control.seedMessages adds (users by id or email, the channel by id or name). */
+export interface SeedMessages {
+  count: number;
+  /** The sender, or senders taking turns. */
+  from: number | string | Array<number | string>;
+  /** A channel's messages... */
+  channel?: number | string;
+  /** ...to this topic, or these topics taking turns (default "seeded"). */
+  topic?: string | string[];
+  /** Or direct messages from `from` to these users. */
+  to?: Array<number | string>;
+  /** Rendered by the real renderer; `{n}` is the message's number in the batch (default "Message {n}"). */
+  content?: string;
+  /** Read by every recipient (default: unread, but for the sender). */
+  read?: boolean;
+  starred?: boolean;
+  /** UNIX seconds of the first message (default: now), and the seconds between two (default 0). */
+  timestamp?: number;
+  spacing_seconds?: number;
 }
 
 export interface Reference {
@@ -131,6 +168,9 @@ function sleepUntil(clock: Clock, atMs: number, signal?: AbortSignal): Promise<b
 let defaultFixture: Fixture | undefined;
 
 export function createReference(options: ReferenceOptions = {}): Reference {
+  if (typeof options.fixture === 'string' || options.fixture instanceof URL) {
+    throw new Error('a fixture given as a path or URL is read by the Node entry point of zulip-understudy (import it in Node); elsewhere, fetch the JSON and pass the parsed object');
+  }
   const fixture = options.fixture === undefined ? (defaultFixture ??= parseFixture(defaultRealm)) : parseFixture(options.fixture);
   const clock: Clock =
     typeof options.clock === 'object' ? options.clock : options.clock === 'system' ? systemClock() : manualClock(fixtureInstantMs(fixture));
@@ -190,6 +230,14 @@ export function createReference(options: ReferenceOptions = {}): Reference {
     requests: (filter = {}) =>
       controlCall('/requests', Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as Record<string, string | number>, 'GET')['requests'] as JournalEntry[],
     setRateLimiting: (enabled) => void controlCall('/rate_limits', { enabled }),
+    seedMessages: ({ from, channel, topic, to, ...rest }) => {
+      const params: Record<string, string | number | boolean> = { ...rest, sender: JSON.stringify(from) };
+      if (channel !== undefined) params['channel'] = String(channel);
+      if (topic !== undefined) params['topics'] = JSON.stringify(Array.isArray(topic) ? topic : [topic]);
+      if (to !== undefined) params['to'] = JSON.stringify(to);
+      const { first_id, last_id } = controlCall('/messages/seed', params) as { first_id: number; last_id: number };
+      return { first_id, last_id };
+    },
     legacyPushRegistrations: (userId) => controlCall('/push/legacy', { user_id: userId }, 'GET')['registrations'] as Array<Record<string, unknown>>,
   };
 

@@ -7,7 +7,10 @@ export const NEWEST_FEATURE_LEVEL = 496;
 export const DEFAULT_SEED = 'understudy';
 
 export interface ReferenceOptions {
-  /** A fixture object (the format of fixtures/realm.json); default: the default realm. */
+  /**
+   * A fixture (the format of fixtures/realm.json; `realm()...build()` makes one): the object,
+   * or in Node a file path or file: URL of its JSON; default: the default realm.
+   */
   fixture?: unknown;
   /** Seed for API keys, queue ids and other random values. */
   seed?: string;

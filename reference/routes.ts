@@ -5,6 +5,7 @@ import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
 import * as controlFaults from './endpoints/control-faults.ts';
+import { seedMessages } from './endpoints/control-seed.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
 import { deleteEvents, getEvents, register } from './endpoints/events.ts';
@@ -170,4 +171,5 @@ export const ROUTES: readonly Route[] = [
   ctl('GET', '/requests', controlFaults.requests),
   ctl('POST', '/rate_limits', controlFaults.rateLimits),
   ctl('GET', '/clock', controlFaults.clock),
+  ctl('POST', '/messages/seed', seedMessages),
 ];
