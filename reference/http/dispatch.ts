@@ -63,14 +63,28 @@ function dispatchApi(core: Core, req: ApiRequest, path: string): ApiResponse {
   return res;
 }
 
+/** Per world: the user each Authorization header named, while the state is unchanged. */
+const usersByHeader = new WeakMap<object, { version: number; byHeader: Map<string, number | null> }>();
+
 /** The user a request's credentials name, for the journal: null if none, or refused. */
 function userOf(core: Core, req: ApiRequest): number | null {
+  const value = header(req.headers, 'authorization');
+  if (value === undefined) return null;
+  const store = core.world.store;
+  let memo = usersByHeader.get(core.world);
+  if (memo === undefined || memo.version !== store.version) usersByHeader.set(core.world, (memo = { version: store.version, byHeader: new Map() }));
+  const known = memo.byHeader.get(value);
+  if (known !== undefined) return known;
+  let userId: number | null;
   try {
     const creds = credentialsOf(req);
-    return creds === null ? null : authenticate(core.world.store, creds).user_id;
+    userId = creds === null ? null : authenticate(store, creds).user_id;
   } catch {
-    return null;
+    userId = null;
   }
+  // Stryker disable next-line all: memory only: a forgotten header is authenticated again, to the same user
+  if (memo.byHeader.size < 256) memo.byHeader.set(value, userId);
+  return userId;
 }
 
 /** Per world, the instant and state version of the last look for due work. */

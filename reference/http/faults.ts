@@ -122,8 +122,9 @@ export function journal(
 ): void {
   const size = sizeOf(req.body);
   const kept: ApiRequest = size > MAX_KEPT_BODY ? { ...req, body: undefined } : req;
-  const code = res.json['code'];
-  world.journal.record({
+  // A success has no code; reading `json` of a replayed answer would parse its body.
+  const code = res.status < 400 ? undefined : res.json['code'];
+  const entry: Parameters<World['journal']['record']>[0] = {
     method,
     path,
     user_id: userId,
@@ -135,6 +136,7 @@ export function journal(
     status: res.status,
     code: typeof code === 'string' ? code : null,
     timestamp_ms: world.nowMs(),
-    ...(fault !== undefined ? { fault: fault.fault } : {}),
-  });
+  };
+  if (fault !== undefined) entry.fault = fault.fault;
+  world.journal.record(entry);
 }

@@ -46,8 +46,10 @@ export class RequestJournal {
 
   constructor(readonly capacity = RequestJournal.CAPACITY) {}
 
+  /** Keeps `entry` itself (numbered): the caller hands it over. */
   record(entry: Pending): void {
-    const e = { ...entry, seq: ++this.#seq };
+    const e = entry as Pending & { seq: number };
+    e.seq = ++this.#seq;
     if (this.#ring.length < this.capacity) this.#ring.push(e);
     else this.#ring[(this.#seq - 1) % this.capacity] = e;
   }
