@@ -121,7 +121,8 @@ export interface Reference {
    * The answer to a request that is refused before its body is read (no such route, a
    * method the path does not take, missing or bad credentials), or null. Front doors
    * that read bodies from a socket ask first, so an unauthenticated request costs
-   * O(headers).
+   * O(headers). A request it refuses is journalled (control.requests); one a fault may
+   * answer is left to dispatch (null).
    */
   preflight(req: Omit<ApiRequest, 'body'>): ApiResponse | null;
   /**

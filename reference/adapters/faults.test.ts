@@ -185,6 +185,31 @@ test('bad fault specifications are refused', () => {
   assert.equal(ref.control.faults(), []);
 });
 
+test('node:http: a request refused before its body is read is journalled, and a fault still fires on it', async () => {
+  const ref = createReference();
+  const serving = await serve(ref, { port: 0, host: '127.0.0.1' });
+  try {
+    const bad = { authorization: `Basic ${btoa('iago@zulip.com:wrongwrongwrongwrongwrongwrongwr')}` };
+    const post = () => fetch(`${serving.url}/api/v1/messages`, { method: 'POST', headers: bad, body: new URLSearchParams(SEND) });
+    const refused = await post();
+    assert.is(refused.status, 401);
+    await refused.text();
+    ref.control.addFault({ fault: 'server_error', method: 'POST', path: '/messages' });
+    const faulted = await post();
+    assert.is(faulted.status, 500);
+    await faulted.text();
+    assert.equal(
+      ref.control.requests().map((r) => [r.method, r.path, r.status, r.user_id, r.fault ?? null]),
+      [
+        ['POST', '/api/v1/messages', 401, null, null],
+        ['POST', '/api/v1/messages', 500, null, 'server_error'],
+      ],
+    );
+  } finally {
+    await serving.close();
+  }
+});
+
 /** A queue of iago's, and a GET /events on it that waits. */
 async function waitingPoll(ref: Reference, call: Call, door: string): Promise<{ queueId: string; poll: Promise<Outcome> }> {
   const reg = answer(await call('POST', '/api/v1/register', { event_types: '["message"]' }), door);

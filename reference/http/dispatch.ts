@@ -149,13 +149,26 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
  */
 export function preflight(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse | null {
   const method = methodOf(req);
-  if (method === 'OPTIONS') return options(core, req);
-  try {
-    admit(core, req, method);
-    return null;
-  } catch (e) {
-    return errorResponse(asApiError(e));
+  const requestPath = path(req);
+  const api = !requestPath.startsWith('/_understudy');
+  // A request a fault may answer goes through dispatch, where faults fire.
+  if (api && core.world.faults.matches(method, requestPath)) return null;
+  let res: ApiResponse | null;
+  if (method === 'OPTIONS') res = options(core, req);
+  else {
+    try {
+      admit(core, req, method);
+      res = null;
+    } catch (e) {
+      res = errorResponse(asApiError(e));
+    }
   }
+  // An answer sent from here is journalled here (its parameters, in the body, are not read).
+  if (res !== null && api) {
+    const q = req.path.indexOf('?');
+    journal(core.world, req, q === -1 ? req.query : mergeQuery(req.path.slice(q + 1), req.query), method, requestPath, userOf(core, req), res, undefined);
+  }
+  return res;
 }
 // Stryker restore all
 

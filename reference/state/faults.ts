@@ -74,6 +74,18 @@ export class FaultTable {
     return this.#faults.length;
   }
 
+  /** Might a fault fire on this request? (Counts nothing.) */
+  matches(method: string, path: string): boolean {
+    if (this.#faults.length === 0) return false;
+    const parts = path.split('/');
+    return this.#faults.some((f) => this.#matches(f, method, parts));
+  }
+
+  #matches(f: { method?: string; segments: Array<string | null> | null }, method: string, parts: string[]): boolean {
+    if (f.method !== undefined && f.method !== method) return false;
+    return f.segments === null || (f.segments.length === parts.length && f.segments.every((s, i) => s === null || s === parts[i]));
+  }
+
   /**
    * The fault this request triggers, if any (the first in order of addition that fires);
    * counts it, and removes it once it has fired `times` times. `draw()` gives a number in [0, 1).
@@ -82,8 +94,7 @@ export class FaultTable {
     if (this.#faults.length === 0) return undefined;
     const parts = path.split('/');
     for (const f of this.#faults) {
-      if (f.method !== undefined && f.method !== method) continue;
-      if (f.segments !== null && (f.segments.length !== parts.length || f.segments.some((s, i) => s !== null && s !== parts[i]))) continue;
+      if (!this.#matches(f, method, parts)) continue;
       f.seen++;
       if (f.every !== undefined && f.seen % f.every !== 0) continue;
       if (f.probability !== undefined && !(draw() < f.probability)) continue;
