@@ -182,6 +182,10 @@ test('bad fault specifications are refused', () => {
   assert.throws(() => ref.control.addFault({ fault: 'latency' }), /ms/);
   assert.throws(() => ref.control.addFault({ fault: 'server_error', every: 2, probability: 0.5 }), /not both/);
   assert.throws(() => ref.control.addFault({ fault: 'expire_queue', queue_id: 'nope' }), /No event queue/);
+  assert.throws(() => ref.control.addFault({ fault: 'server_error', path: '/_understudy/reset' }), /test-control surface/);
+  ref.control.addFault({ fault: 'server_error', path: 'users/{id}' });
+  assert.is(ref.control.faults()[0]?.path, '/api/v1/users/{id}');
+  ref.control.clearFaults();
   assert.equal(ref.control.faults(), []);
 });
 

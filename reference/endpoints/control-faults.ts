@@ -26,6 +26,7 @@ export function addFault(ctx: Ctx): Record<string, unknown> {
   });
   if (p.every !== undefined && p.probability !== undefined) throw new BadRequest('A fault fires on every Nth request or with a probability, not both');
   if (p.fault === 'latency' && p.ms === undefined) throw new BadRequest("Missing 'ms' argument");
+  if (p.path !== undefined && p.path.startsWith('/_understudy')) throw new BadRequest('Faults apply to the API (/api/v1), not to the test-control surface');
   const spec = Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined)) as unknown as FaultSpec;
   if (spec.fault === 'expire_queue' && spec.queue_id !== undefined) {
     // A named queue is gone at once: its waiting long-polls answer BAD_EVENT_QUEUE_ID.

@@ -36,10 +36,12 @@ export interface Fault extends FaultSpec {
 
 const API = '/api/v1';
 
+/** An API path in full: /api/v1 may be left off. */
+export const apiPath = (path: string): string => (path.startsWith(`${API}/`) || path === API ? path : `${API}${path.startsWith('/') ? '' : '/'}${path}`);
+
 /** A fault's path as segments: `{name}` (null) matches any one segment. */
 function pattern(path: string): Array<string | null> {
-  const full = path.startsWith(API) || path.startsWith('/_understudy') ? path : `${API}${path.startsWith('/') ? '' : '/'}${path}`;
-  return full.split('/').map((s) => (/^\{\w*\}$/.test(s) ? null : s));
+  return path.split('/').map((s) => (/^\{\w*\}$/.test(s) ? null : s));
 }
 
 export class FaultTable {
@@ -47,10 +49,10 @@ export class FaultTable {
   #next = 1;
 
   add(spec: FaultSpec): number {
-    const path = spec.path ?? (spec.fault === 'expire_queue' ? `${API}/events` : undefined);
+    const path = spec.path !== undefined ? apiPath(spec.path) : spec.fault === 'expire_queue' ? `${API}/events` : undefined;
     const method = spec.method?.toUpperCase() ?? (spec.fault === 'expire_queue' && spec.path === undefined ? 'GET' : undefined);
     const fault_id = this.#next++;
-    const full = { ...spec, ...(path !== undefined ? { path: path.startsWith('/') ? path : `/${path}` } : {}), ...(method !== undefined ? { method } : {}) };
+    const full = { ...spec, ...(path !== undefined ? { path } : {}), ...(method !== undefined ? { method } : {}) };
     this.#faults.push({ ...full, fault_id, seen: 0, fired: 0, segments: path === undefined ? null : pattern(path) });
     return fault_id;
   }
