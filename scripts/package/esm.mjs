@@ -3,7 +3,7 @@
 // exits non-zero on the first that fails. stderr must stay empty (no warnings either).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createReference, realm, signHs256 } from 'zulip-understudy';
+import { createReference, realm as buildRealm, signHs256 } from 'zulip-understudy';
 import { toApiRequest, toResponse } from 'zulip-understudy/fetch';
 import { createHandlers } from 'zulip-understudy/msw';
 import { serve } from 'zulip-understudy/node-http';
@@ -21,7 +21,7 @@ console.log('ok - import "zulip-understudy": dispatch GET /users as Iago → 200
 // The fixture as a URL (the README's import.meta.resolve), and one from the builder.
 const fromUrl = createReference({ fixture: import.meta.resolve('zulip-understudy/fixtures/realm.json') });
 assert.equal(fromUrl.dispatch({ method: 'GET', path: '/api/v1/users/me', headers: IAGO }).status, 200);
-const built = createReference({ fixture: realm().user({ email: 'ann@zulip.com', full_name: 'Ann', password: 'pw' }).build() });
+const built = createReference({ fixture: buildRealm().user({ email: 'ann@zulip.com', full_name: 'Ann', password: 'pw' }).build() });
 assert.equal(built.dispatch({ method: 'POST', path: '/api/v1/fetch_api_key', body: { username: 'ann@zulip.com', password: 'pw' } }).status, 200);
 assert.ok(JSON.parse(readFileSync(new URL(import.meta.resolve('zulip-understudy/fixtures/realm.schema.json')), 'utf8')).properties.users);
 console.log('ok - a fixture by URL, by realm() and its JSON Schema');
