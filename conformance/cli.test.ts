@@ -444,8 +444,8 @@ test('--openapi DIR: each JSON answer checked against the description in DIR; a 
   const good = subset('users/me');
   const r = await cli(['--scenarios', good, '--openapi', dir, '--reporter', 'json']);
   assert.is(r.code, EXIT.failed, r.out + r.err);
-  const report = JSON.parse(r.out) as { openapi: { validated: number; failed: number }; results: Array<{ failure?: { problems: string[] } }> };
-  assert.equal([report.openapi.validated, report.openapi.failed], [1, 1]);
+  const report = JSON.parse(r.out) as { summary: { openapi: { validated: number; failed: number } }; results: Array<{ failure?: { problems: string[] } }> };
+  assert.equal([report.summary.openapi.validated, report.summary.openapi.failed], [1, 1]);
   assert.match(report.results[0]?.failure?.problems[0] ?? '', /^openapi GET \/users\/me 200: \$ has the undocumented property "(email|full_name)" \(additionalProperties at #\/additionalProperties\)$/);
   const text = await cli(['--scenarios', good, '--openapi', dir]);
   assert.match(text.out, /openapi: 1 answers validated against the API description, 1 not as documented/);

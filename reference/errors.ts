@@ -164,6 +164,16 @@ export class MethodNotAllowed extends ApiError {
   }
 }
 
+/**
+ * 501: an endpoint the real server documents that Understudy does not serve (yet); never
+ * what the real server answers, so a client can tell it from its own mistake (a 404/405).
+ */
+export class NotImplemented extends ApiError {
+  constructor(endpoint: string) {
+    super(501, 'NOT_IMPLEMENTED', `Understudy does not emulate ${endpoint} yet`);
+  }
+}
+
 export class PayloadTooLarge extends ApiError {
   constructor(limit: number) {
     super(413, 'BAD_REQUEST', `Request body too large (limit: ${limit} bytes)`);

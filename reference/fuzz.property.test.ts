@@ -183,8 +183,9 @@ test('no input gets a 5xx; every answer is an envelope; every rejection changes 
       requests++;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const where = `${method} ${url} ${JSON.stringify(r.params)} → ${res.status} ${res.body.slice(0, 300)}`;
-      assert.ok(res.status < 500, where);
       const body = JSON.parse(res.body) as Record<string, unknown>;
+      // 501 is no failure: a documented endpoint Understudy does not emulate (another method of a routed path).
+      assert.ok(res.status < 500 || (res.status === 501 && body['code'] === 'NOT_IMPLEMENTED'), where);
       assert.ok(body['result'] === 'success' || body['result'] === 'error', where);
       assert.type(body['msg'], 'string', where);
       if (res.status >= 400) {

@@ -7,7 +7,10 @@ export const NEWEST_FEATURE_LEVEL = 496;
 export const DEFAULT_SEED = 'understudy';
 
 export interface ReferenceOptions {
-  /** A fixture object (the format of fixtures/realm.json); default: the default realm. */
+  /**
+   * A fixture (the format of fixtures/realm.json; `realm()...build()` makes one): the object,
+   * or in Node a file path or file: URL of its JSON; default: the default realm.
+   */
   fixture?: unknown;
   /** Seed for API keys, queue ids and other random values. */
   seed?: string;
@@ -19,6 +22,8 @@ export interface ReferenceOptions {
   config?: Partial<ServerConfig>;
   /** Serve the test-control surface under /_understudy/ (default true). In-process control is always available. */
   control?: boolean;
+  /** The real server's rate limits (200 requests a minute and 2,000 an hour per user) on the world's clock, with X-RateLimit-* headers on every authenticated answer (default false). */
+  rateLimits?: boolean;
 }
 
 export function defaultConfig(options: ReferenceOptions): ServerConfig {

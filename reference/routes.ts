@@ -6,6 +6,8 @@
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
+import * as controlFaults from './endpoints/control-faults.ts';
+import { seedMessages } from './endpoints/control-seed.ts';
 import { fetchApiKey, jwtFetchApiKey } from './endpoints/auth.ts';
 import { registerClientDevice, removeClientDevice } from './endpoints/devices.ts';
 import { deleteEvents, getEvents, register } from './endpoints/events.ts';
@@ -203,4 +205,13 @@ export const ROUTES: readonly Route[] = [
   ctl('GET', '/push/legacy', controlPush.legacyPushRegistrations),
   ctl('GET', '/push/outbox', controlPush.pushOutbox),
   ctl('POST', '/vidprov/token', vidprovToken),
+
+  // the test-control surface for client tests: faults, the request journal, rate limits, the clock
+  ctl('POST', '/faults', controlFaults.addFault),
+  ctl('GET', '/faults', controlFaults.listFaults),
+  ctl('DELETE', '/faults', controlFaults.clearFaults),
+  ctl('GET', '/requests', controlFaults.requests),
+  ctl('POST', '/rate_limits', controlFaults.rateLimits),
+  ctl('GET', '/clock', controlFaults.clock),
+  ctl('POST', '/messages/seed', seedMessages),
 ];

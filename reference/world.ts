@@ -6,6 +6,9 @@
 import type { Clock, SeededRandom } from './determinism.ts';
 import type { StateData, Store } from './state/store.ts';
 import type { ServerConfig } from './state/types.ts';
+import { FaultTable } from './state/faults.ts';
+import { RateLimits } from './state/rate-limits.ts';
+import { RequestJournal } from './state/request-journal.ts';
 
 /** Everything that makes two worlds answer alike: restore() of it gives the same answers. */
 export interface Snapshot {
@@ -19,6 +22,11 @@ export class World {
   readonly initial: Snapshot;
   /** Snapshots taken over the HTTP control surface, by id. */
   readonly shelf = new SnapshotShelf();
+  /** Test aids beside the state, never in a snapshot; reset() clears them. */
+  readonly faults = new FaultTable();
+  readonly journal = new RequestJournal();
+  readonly rateLimits = new RateLimits();
+  readonly #restored = new Set<() => void>();
 
   constructor(
     readonly store: Store,
@@ -46,10 +54,19 @@ export class World {
     this.store.restore(snapshot.data);
     this.clock.set(snapshot.clockMs);
     this.random.counter = snapshot.randomCounter;
+    for (const fn of this.#restored) fn();
   }
-  /** Back to the fixture's state. Snapshots survive it. */
+  /** Back to the fixture's state; faults, the request journal and rate-limit counts cleared. Snapshots survive it. */
   reset(): void {
+    this.faults.clear();
+    this.journal.clear();
+    this.rateLimits.clear();
     this.restore(this.initial);
+  }
+  /** Call `fn` after every restore() and reset() (the long-polls of vanished queues end). Returns a function that stops it. */
+  onRestore(fn: () => void): () => void {
+    this.#restored.add(fn);
+    return () => void this.#restored.delete(fn);
   }
 }
 

@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 /** Entry points: dist/<name>.js. The exports map of package.json names the same files. */
 export const ENTRIES = {
   index: 'reference/index.ts',
+  'index.node': 'reference/node.ts',
   msw: 'reference/adapters/msw.ts',
   fetch: 'reference/adapters/fetch.ts',
   'node-http': 'reference/adapters/node-http.ts',

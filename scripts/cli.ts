@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { main as conformance, type MainIO } from '../conformance/cli.ts';
 import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
+import { routesCommand } from './routes-command.ts';
 import { serveCommand } from './serve-command.ts';
 
 export const HELP = `usage: understudy <command> [options]
@@ -13,6 +14,7 @@ commands:
   serve          serve the reference over HTTP (default http://127.0.0.1:9991)
   conformance    replay the conformance scenarios against a server or the in-process reference
   approximations where Understudy knowingly differs from the real server (docs/APPROXIMATIONS.md)
+  routes         list the documented API endpoints and which ones Understudy emulates
 
   understudy <command> --help   lists the command's options
 
@@ -46,8 +48,10 @@ export async function understudy(argv: string[], io: MainIO = processIO): Promis
     case 'approximations':
       io.stdout(readFileSync(new URL('../docs/APPROXIMATIONS.md', import.meta.url), 'utf8'));
       return EXIT.ok;
+    case 'routes':
+      return routesCommand(rest, io);
     case 'help':
-      if (rest[0] === 'serve' || rest[0] === 'conformance') return understudy([rest[0], '--help'], io);
+      if (rest[0] === 'serve' || rest[0] === 'conformance' || rest[0] === 'routes') return understudy([rest[0], '--help'], io);
       io.stdout(HELP);
       return EXIT.ok;
     case '-h':

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serve, type Serving } from '../reference/adapters/node-http.ts';
-import { createReference, type Reference, type ReferenceOptions } from '../reference/index.ts';
+import { createReference, type FaultSpec, type Reference, type ReferenceOptions } from '../reference/index.ts';
 import { NEWEST_FEATURE_LEVEL } from '../reference/options.ts';
 import { colors, wantsColor, type Colors } from '../conformance/colors.ts';
 import { EXIT, EXIT_HELP } from '../conformance/exit-codes.ts';
@@ -28,6 +28,11 @@ Serves the reference implementation of the Zulip API over HTTP.
                        (default: the default realm)
   --feature-level N    behave as a server at API feature level N, 1 to ${NEWEST_FEATURE_LEVEL}
                        (default ${NEWEST_FEATURE_LEVEL}; README.md, "Feature levels", lists each rule)
+  --faults FILE        add the faults of FILE at start: a JSON list of fault specifications
+                       ({"fault": "rate_limit", "method": "POST", "path": "/api/v1/messages",
+                       "times": 1}, ...; README.md, "Faults"); reset clears them
+  --rate-limit         the real server's rate limits (200 requests a minute, 2,000 an hour,
+                       per user) with X-RateLimit-* headers on every authenticated answer
   --no-control         do not serve the test-control surface under /_understudy/
   --control-token T    serve /_understudy/ to any client that sends T in the
                        X-Understudy-Control-Token header (without it: loopback clients only)
@@ -53,6 +58,8 @@ export const SERVE_FLAGS = {
   clock: { type: 'string', default: 'system' },
   fixture: { type: 'string' },
   'feature-level': { type: 'string' },
+  faults: { type: 'string' },
+  'rate-limit': { type: 'boolean', default: false },
   'no-control': { type: 'boolean', default: false },
   'control-token': { type: 'string' },
   quiet: { type: 'boolean', default: false },
@@ -86,6 +93,7 @@ interface ServeFlags {
   color: boolean | undefined;
   reference: ReferenceOptions;
   fixture?: string;
+  faults?: string;
   controlToken?: string;
   fault?: FaultName;
 }
@@ -115,7 +123,7 @@ function flags(argv: string[], prog: string): ServeFlags {
   if (fault !== undefined && !isFault(fault)) {
     throw new StartError(EXIT.usage, `--self-test-fault: one of ${Object.keys(FAULTS).join(', ')} (a deliberately broken server), not ${JSON.stringify(fault)}`);
   }
-  const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'] };
+  const reference: ReferenceOptions = { clock: values.clock, control: !values['no-control'], ...(values['rate-limit'] ? { rateLimits: true } : {}) };
   if (values.seed !== undefined) reference.seed = values.seed;
   const level = values['feature-level'];
   if (level !== undefined) {
@@ -134,6 +142,7 @@ function flags(argv: string[], prog: string): ServeFlags {
     color: values['no-color'] ? false : values.color,
     reference,
     ...(values.fixture !== undefined ? { fixture: values.fixture } : {}),
+    ...(values.faults !== undefined ? { faults: values.faults } : {}),
   };
 }
 
@@ -146,11 +155,33 @@ function load(f: ServeFlags): Reference {
       throw new StartError(EXIT.usage, `cannot read the fixture ${f.fixture}: ${(e as Error).message}`);
     }
   }
+  let reference: Reference;
   try {
-    return createReference(options);
+    reference = createReference(options);
   } catch (e) {
     throw new StartError(EXIT.usage, `cannot load the fixture ${f.fixture ?? ''}: ${(e as Error).message.replace(/\s+/g, ' ')}`);
   }
+  if (f.faults !== undefined) addFaults(reference, f.faults);
+  return reference;
+}
+
+/** --faults FILE: a JSON list of fault specifications, each added as control.addFault adds it. */
+function addFaults(reference: Reference, file: string): void {
+  let specs: unknown;
+  try {
+    specs = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (e) {
+    throw new StartError(EXIT.usage, `cannot read the faults ${file}: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(specs)) throw new StartError(EXIT.usage, `--faults ${file}: a JSON list of fault specifications`);
+  specs.forEach((spec: unknown, i) => {
+    try {
+      if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw new Error('not an object');
+      reference.control.addFault(spec as FaultSpec);
+    } catch (e) {
+      throw new StartError(EXIT.usage, `--faults ${file}: fault ${i + 1}: ${(e as Error).message}`);
+    }
+  });
 }
 
 /** node:http's listen errors as one line each. */

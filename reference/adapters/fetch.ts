@@ -13,3 +13,13 @@ export async function toApiRequest(request: Request): Promise<ApiRequest> {
 export function toResponse(res: ApiResponse, method = 'GET'): Response {
   return new Response(method === 'HEAD' ? null : res.body, { status: res.status, headers: res.headers });
 }
+
+/** What fetch rejects with when the connection is dropped (a `disconnect` fault): a TypeError, as undici's "fetch failed". */
+export function networkError(): TypeError {
+  const cause = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', understudy: 'disconnect' });
+  return new TypeError('fetch failed', { cause });
+}
+
+export function isNetworkError(e: unknown): boolean {
+  return e instanceof TypeError && (e.cause as { understudy?: string } | undefined)?.understudy === 'disconnect';
+}

@@ -4,6 +4,7 @@
 // your msw's `http` namespace when it is not the `msw` this package resolves.
 // Browser-safe: no node:*.
 import { http as mswHttp } from 'msw';
+import { isNetworkError } from './fetch.ts';
 
 /** What this adapter needs of a Reference. */
 export interface FetchHandler {
@@ -33,7 +34,9 @@ export function createHandlers<H = ReturnType<typeof mswHttp.all>>(reference: Fe
   const http = options.http ?? (mswHttp as unknown as HttpNamespace<H>);
   const base = options.baseUrl.replace(/\/+$/, '');
   const prefix = basePath(base);
-  const resolver = prefix === '' ? ({ request }: { request: Request }) => reference.handle(request) : async ({ request }: { request: Request }) => reference.handle(await unprefixed(request, prefix));
+  // A dropped connection (a `disconnect` fault) is msw's network error: Response.error().
+  const answer = (request: Request) => reference.handle(request).catch((e: unknown) => (isNetworkError(e) ? Response.error() : Promise.reject(e)));
+  const resolver = prefix === '' ? ({ request }: { request: Request }) => answer(request) : async ({ request }: { request: Request }) => answer(await unprefixed(request, prefix));
   return MOUNTS.map((mount) => http.all(`${base}${mount}`, resolver));
 }
 

@@ -51,4 +51,24 @@ test('zulip-js (node-fetch over ClientRequest) goes through msw 3 as well', asyn
   }
 });
 
+test('msw 3: a disconnect fault is a network error, a rate_limit fault the real 429', async () => {
+  const ref = createReference();
+  const server = setupServer(...createHandlers(ref, { baseUrl: BASE, http }));
+  server.listen({ onUnhandledFrame: 'error' });
+  try {
+    ref.control.addFault({ fault: 'disconnect', path: '/api/v1/server_settings' });
+    await fetch(`${BASE}/api/v1/server_settings`).then(
+      () => assert.unreachable('a dropped connection has no answer'),
+      (e: unknown) => assert.instance(e, TypeError),
+    );
+    ref.control.addFault({ fault: 'rate_limit', path: '/api/v1/server_settings' });
+    const limited = await fetch(`${BASE}/api/v1/server_settings`);
+    assert.is(limited.status, 429);
+    assert.is((await limited.json()).code, 'RATE_LIMIT_HIT');
+    assert.is((await fetch(`${BASE}/api/v1/server_settings`)).status, 200);
+  } finally {
+    server.close();
+  }
+});
+
 test.run();

@@ -69,11 +69,17 @@ export function createNodeListener(reference: Dispatcher, options: ListenerOptio
     const apiRequest = head(req, headers);
     if (body !== undefined) apiRequest.body = body;
     const out = reference.dispatch(apiRequest);
-    if (out.wait === undefined || reference.wait === undefined) {
+    if (out.disconnect) {
+      // A `disconnect` fault: no answer, the connection dropped.
+      res.destroy();
+      if (log) log({ method: req.method ?? 'GET', path: req.url ?? '/', status: 0, ms: performance.now() - started });
+      return;
+    }
+    if ((out.wait === undefined && out.delayUntilMs === undefined) || reference.wait === undefined) {
       send(req, res, out, started, log);
       return;
     }
-    // A long-poll: no CPU while it waits; a closed connection ends the wait.
+    // A long-poll, or a late answer (a `latency` fault): no CPU while it waits; a closed connection ends the wait.
     const gone = new AbortController();
     res.on('close', () => {
       if (!res.writableEnded) gone.abort(); // the client left before its answer (aborting costs a DOMException)

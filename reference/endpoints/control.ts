@@ -51,7 +51,8 @@ export function addUser(ctx: Ctx): Record<string, unknown> {
   const p = ctx.params.read({
     email: str(),
     full_name: str(),
-    role: str(z.enum(['owner', 'administrator', 'moderator', 'member', 'guest'])).default('member'),
+    // A role name, or the API's number for it (100, 200, 300, 400, 600), as in a fixture.
+    role: str(z.enum(['owner', 'administrator', 'moderator', 'member', 'guest', '100', '200', '300', '400', '600'])).default('member'),
     password: str().optional(),
     bot_type: json(z.int().min(1).max(4)).optional(),
     bot_owner_id: json(z.int()).optional(),
@@ -64,7 +65,7 @@ export function addUser(ctx: Ctx): Record<string, unknown> {
   const spec = {
     email: p.email,
     full_name: p.full_name,
-    role: ROLES[p.role],
+    role: /^[0-9]+$/.test(p.role) ? (Number(p.role) as (typeof ROLES)[keyof typeof ROLES]) : ROLES[p.role as keyof typeof ROLES],
     password: p.password ?? null,
     bot_type: p.bot_type ?? null,
     bot_owner_id: p.bot_owner_id ?? null,

@@ -7,7 +7,7 @@
 import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
 import { deliverDue } from '../actions/deliver-due.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { ApiError, InternalError, MethodNotAllowed, RouteNotFound, Unauthorized } from '../errors.ts';
+import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, Unauthorized } from '../errors.ts';
 import { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 import { RawParams } from '../request/params.ts';
@@ -20,6 +20,8 @@ import { checkCsrf } from './csrf.ts';
 import { errorResponse, successResponse } from './envelope.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
 import { ResponseCache, stamp } from './response-cache.ts';
+import { draw, expireQueue, faultAnswer, journal, queueIdOf, RateLimited, rateLimitHeaders } from './faults.ts';
+import { documentedEndpoint, documentedMethods } from './not-emulated.ts';
 import { Router, type RouteMatch } from './router.ts';
 
 const ROUTER = new Router(ROUTES);
@@ -31,11 +33,59 @@ const caches = new WeakMap<object, ResponseCache>();
 export const HEARTBEAT_MS = 50_000;
 
 export function dispatch(core: Core, req: ApiRequest): ApiResponse {
-  const res = dispatchOnce(core, req);
+  const q = req.path.indexOf('?');
+  const path = q === -1 ? req.path : req.path.slice(0, q);
+  // The test-control surface is never faulted nor journalled: it is the test's own.
+  const res = path.startsWith('/_understudy') ? dispatchOnce(core, req) : dispatchApi(core, req, path);
   const touched = core.world.store.events.drain();
   // Stryker disable next-line all: another door only: it wakes the waiting long-polls of the async doors (http/long-poll.ts, left out of scope); the synchronous dispatch the conformance targets use never waits
   if (touched.length > 0) core.waiting?.wake(touched);
   return res;
+}
+
+/**
+ * A request to the API: a fault the test asked for may answer it, or act around it
+ * (http/faults.ts); the real server's rate limits apply when they are on; the request
+ * journal records it.
+ */
+function dispatchApi(core: Core, req: ApiRequest, path: string): ApiResponse {
+  const world = core.world;
+  const method = methodOf(req);
+  const q = req.path.indexOf('?');
+  const query = q === -1 ? req.query : mergeQuery(req.path.slice(q + 1), req.query);
+  const fault = world.faults.size === 0 ? undefined : world.faults.take(method, path, () => draw(world));
+  let res = fault && faultAnswer(fault, world);
+  if (res === undefined) {
+    if (fault?.fault === 'expire_queue') expireQueue(world, fault.queue_id ?? queueIdOf(req, query));
+    res = dispatchOnce(core, req);
+    if (fault?.fault === 'latency') res = { ...res, delayUntilMs: world.nowMs() + (fault.ms ?? 0) };
+  }
+  journal(world, req, query, method, path, userOf(core, req), res, fault);
+  return res;
+}
+
+/** Per world: the user each Authorization header named, while the state is unchanged. */
+const usersByHeader = new WeakMap<object, { version: number; byHeader: Map<string, number | null> }>();
+
+/** The user a request's credentials name, for the journal: null if none, or refused. */
+function userOf(core: Core, req: ApiRequest): number | null {
+  const value = header(req.headers, 'authorization');
+  if (value === undefined) return null;
+  const store = core.world.store;
+  let memo = usersByHeader.get(core.world);
+  if (memo === undefined || memo.version !== store.version) usersByHeader.set(core.world, (memo = { version: store.version, byHeader: new Map() }));
+  const known = memo.byHeader.get(value);
+  if (known !== undefined) return known;
+  let userId: number | null;
+  try {
+    const creds = credentialsOf(req);
+    userId = creds === null ? null : authenticate(store, creds).user_id;
+  } catch {
+    userId = null;
+  }
+  // Stryker disable next-line all: memory only: a forgotten header is authenticated again, to the same user
+  if (memo.byHeader.size < 256) memo.byHeader.set(value, userId);
+  return userId;
 }
 
 /** Per world, the instant and state version of the last look for due work. */
@@ -68,20 +118,25 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   if (!cache) caches.set(core.world, (cache = new ResponseCache()));
   const method = methodOf(req);
   if (method === 'OPTIONS') return options(core, req);
-  if (method === GET) {
+  const limits = core.world.rateLimits;
+  // With rate limiting on, every request counts: none is replayed from the cache.
+  if (method === GET && !limits.enabled) {
     const hit = cache.get(core, req);
     if (hit) return hit;
   }
   const before = stamp(core);
   let route: Route | undefined;
   let res: ApiResponse;
+  let limitHeaders: Record<string, string> | undefined;
   try {
     const admitted = admit(core, req, method);
     route = admitted.match.route;
+    if (limits.enabled && admitted.user !== null && !route.control) limitHeaders = rateLimit(core, admitted.user, path(req));
     res = answer(core, req, admitted);
   } catch (e) {
     res = errorResponse(asApiError(e));
   }
+  if (limitHeaders !== undefined) Object.assign(res.headers, limitHeaders);
   if (route?.replayable && res.status === 200) cache.set(core, req, res, before);
   else cache.clear();
   return res;
@@ -95,15 +150,50 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
  */
 export function preflight(core: Core, req: Omit<ApiRequest, 'body'>): ApiResponse | null {
   const method = methodOf(req);
-  if (method === 'OPTIONS') return options(core, req);
-  try {
-    admit(core, req, method);
-    return null;
-  } catch (e) {
-    return errorResponse(asApiError(e));
+  const requestPath = path(req);
+  const api = !requestPath.startsWith('/_understudy');
+  // A request a fault may answer goes through dispatch, where faults fire.
+  if (api && core.world.faults.matches(method, requestPath)) return null;
+  let res: ApiResponse | null;
+  if (method === 'OPTIONS') res = options(core, req);
+  else {
+    try {
+      admit(core, req, method);
+      res = null;
+    } catch (e) {
+      res = errorResponse(asApiError(e));
+    }
   }
+  // An answer sent from here is journalled here (its parameters, in the body, are not read).
+  if (res !== null && api) {
+    const q = req.path.indexOf('?');
+    journal(core.world, req, q === -1 ? req.query : mergeQuery(req.path.slice(q + 1), req.query), method, requestPath, userOf(core, req), res, undefined);
+  }
+  return res;
 }
 // Stryker restore all
+
+const path = (req: { path: string }): string => {
+  const q = req.path.indexOf('?');
+  return q === -1 ? req.path : req.path.slice(0, q);
+};
+
+/**
+ * The real server's rate limit of an authenticated request (zerver/lib/rate_limiter.py
+ * rate_limit_user, domain api_by_user): a RateLimited error when over it, else the
+ * X-RateLimit-* headers its answer carries (zerver/middleware.py RateLimitMiddleware).
+ * NOTE: approximation: GET and DELETE /events, which Tornado serves, count in a bucket
+ * of their own as there, but with the Redis backend's arithmetic; unauthenticated
+ * requests (the api_by_ip domain) are not limited.
+ */
+function rateLimit(core: Core, user: User, requestPath: string): Record<string, string> {
+  const nowMs = core.world.nowMs();
+  const bucket = requestPath === '/api/v1/events' ? 'tornado' : 'api';
+  const result = core.world.rateLimits.take(`${user.user_id}:${bucket}`, nowMs / 1000);
+  const headers = rateLimitHeaders(result, nowMs);
+  if (result.limited) throw new RateLimited(result.secsToFreedom, headers);
+  return headers;
+}
 
 interface Admitted {
   match: RouteMatch<Route>;
@@ -183,17 +273,27 @@ const asApiError = (e: unknown): ApiError =>
 /**
  * The route of this path and method. A route of a later feature level than the server's
  * does not exist, as on a server of that level: no route at all is a 404 (before
- * authentication, as for any unknown path), another method's route a 405.
+ * authentication, as for any unknown path), another method's route a 405. A method and
+ * path that the real server documents and no route serves at all is a 501
+ * NOT_IMPLEMENTED (http/not-emulated.ts), before authentication too.
  */
 function findRoute(core: Core, path: string, method: string): RouteMatch<Route> {
   const allowed: string[] = [];
+  /** Methods some route serves on this path, at any feature level (those follow the routes). */
+  const routed = new Set<string>();
   for (const match of ROUTER.match(path)) {
     // Stryker disable next-line ConditionalExpression: another door only: the conformance targets always serve the test-control surface, so no scenario can ask for a control route with it off
     if (match.route.control && !core.control) continue;
+    routed.add(match.route.method);
     if (match.route.since !== undefined && !atLeast(core.world, match.route.since)) continue;
     if (match.route.method === method) return match;
     allowed.push(match.route.method);
   }
+  const endpoint = routed.has(method) ? undefined : documentedEndpoint(method, path);
+  if (endpoint !== undefined) throw new NotImplemented(endpoint);
+  // A path the real server has, with another method: its 405 names the documented methods
+  // that no route serves too (a route's method follows the route, and its feature level).
+  for (const m of documentedMethods(path)) if (!routed.has(m) && !allowed.includes(m)) allowed.push(m);
   if (allowed.length > 0) throw new MethodNotAllowed(allowed);
   throw new RouteNotFound();
 }

@@ -19,7 +19,11 @@ interface Waiter {
 export class LongPolls {
   readonly #byQueue = new Map<string, Set<Waiter>>();
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    // reset() and restore() remove queues: their polls answer now, BAD_EVENT_QUEUE_ID for
+    // a queue that is gone (a poll whose queue survived keeps waiting).
+    world.onRestore(() => this.wake([...this.#byQueue.keys()]));
+  }
 
   /** How many polls are waiting (for tests and benchmarks). */
   get size(): number {

@@ -25,6 +25,18 @@ export interface ApiResponse {
    * (Reference.wait) and send what that gives. The synchronous dispatch never waits.
    */
   wait?: LongPollWait;
+  /**
+   * A `latency` fault (control.addFault): the async front doors send the answer only when
+   * the world's clock reaches this instant (a manual clock: when advanced past it). The
+   * synchronous dispatch answers at once.
+   */
+  delayUntilMs?: number;
+  /**
+   * A `disconnect` fault: there is no answer, the connection is dropped (status 0, empty
+   * body). fetch's `handle` rejects with a TypeError as fetch does on a network error, msw
+   * answers `Response.error()`, node:http destroys the socket.
+   */
+  disconnect?: true;
 }
 
 export interface LongPollWait {

@@ -58,7 +58,7 @@ const REJECTED: Array<[string, ApiRequest]> = [
   ['a message to a channel that does not exist', { method: 'POST', path: '/api/v1/messages', body: form({ type: 'stream', to: 'Atlantis', topic: 't', content: 'hi' }), headers: IAGO }],
   ['unsubscribing from a channel that does not exist', { method: 'DELETE', path: '/api/v1/users/me/subscriptions', body: form({ subscriptions: '["Verona", "Atlantis"]' }), headers: IAGO }],
   ['a bad API key', { method: 'GET', path: '/api/v1/users/me', headers: basic('iago@zulip.com', 'x'.repeat(32)) }],
-  ['a wrong method', { method: 'DELETE', path: '/api/v1/users/me', headers: IAGO }],
+  ['a wrong method', { method: 'PUT', path: '/api/v1/users/me', headers: IAGO }],
 ];
 
 for (const [what, request] of REJECTED) {

@@ -97,7 +97,7 @@ contents() {
   local list
   list="$(tar -tzf "$TARBALL")"
   local missing=0
-  for f in dist/index.js dist/cli.js dist/msw.js dist/fetch.js dist/node-http.js dist/conformance.js \
+  for f in dist/index.js dist/index.node.js fixtures/realm.schema.json dist/cli.js dist/msw.js dist/fetch.js dist/node-http.js dist/conformance.js \
     dist/types/reference/index.d.ts dist/types/conformance/index.d.ts fixtures/realm.json fixtures/profile.json \
     fixtures/README.md scenarios/README.md scenarios/users/me.json README.md LICENSE docs/APPROXIMATIONS.md package.json; do
     grep -qx "package/$f" <<<"$list" || { echo "missing: $f"; missing=1; }

@@ -4,7 +4,7 @@
 // Node-only ones. The @ts-expect-error lines fail the check if the types are missing or `any`.
 import { setupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import { createReference, type ApiResponse, type Reference, type ReferenceOptions } from 'zulip-understudy';
+import { createReference, realm, type ApiResponse, type Fault, type FaultSpec, type Fixture, type JournalEntry, type Reference, type ReferenceOptions } from 'zulip-understudy';
 import { toApiRequest, toResponse } from 'zulip-understudy/fetch';
 import { createHandlers } from 'zulip-understudy/msw';
 
@@ -15,6 +15,19 @@ const status: number = res.status;
 const body: string = res.body;
 ref.control.advance(1000);
 ref.reset();
+
+// The client developer's toolkit: faults, the journal, the builder, bulk seeding.
+const spec: FaultSpec = { fault: 'rate_limit', method: 'POST', path: '/api/v1/messages', times: 1 };
+const faultId: number | null = ref.control.addFault(spec);
+const faults: Fault[] = ref.control.faults();
+const sent: JournalEntry[] = ref.control.requests({ method: 'POST', path: '/messages', limit: 1 });
+const fixture: Fixture = realm().user({ email: 'ann@example.com', role: 200 }).channel({ name: 'ops', subscribers: ['ann@example.com'] }).build();
+const { first_id }: { first_id: number } = ref.control.seedMessages({ count: 10, from: 'iago@zulip.com', channel: 'Verona' });
+export const toolkit = { faultId, faults, sent, fixture, first_id, now: ref.control.now() };
+// @ts-expect-error: no such fault
+ref.control.addFault({ fault: 'meteor' });
+// @ts-expect-error: role names and numbers, nothing else
+realm().user({ email: 'x@example.com', role: 'king' });
 
 // @ts-expect-error: the clock is 'manual', 'system' or a Clock
 createReference({ clock: 'sundial' });

@@ -3,9 +3,9 @@
 // exits non-zero on the first that fails. stderr must stay empty (no warnings either).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createReference, signHs256 } from 'zulip-understudy';
+import { createReference, realm as buildRealm, signHs256 } from 'zulip-understudy';
 import { toApiRequest, toResponse } from 'zulip-understudy/fetch';
-import { createHandlers } from 'zulip-understudy/msw';
+import { createHandlers, MOUNTS } from 'zulip-understudy/msw';
 import { serve } from 'zulip-understudy/node-http';
 import { runConformance, SCENARIOS_DIR } from 'zulip-understudy/conformance';
 
@@ -18,13 +18,22 @@ assert.ok(users.json.members.some((u) => u.email === 'hamlet@zulip.com'));
 assert.equal(typeof signHs256, 'function');
 console.log('ok - import "zulip-understudy": dispatch GET /users as Iago → 200');
 
+// The fixture as a URL (the README's import.meta.resolve), and one from the builder.
+const fromUrl = createReference({ fixture: import.meta.resolve('zulip-understudy/fixtures/realm.json') });
+assert.equal(fromUrl.dispatch({ method: 'GET', path: '/api/v1/users/me', headers: IAGO }).status, 200);
+const built = createReference({ fixture: buildRealm().user({ email: 'ann@zulip.com', full_name: 'Ann', password: 'pw' }).build() });
+assert.equal(built.dispatch({ method: 'POST', path: '/api/v1/fetch_api_key', body: { username: 'ann@zulip.com', password: 'pw' } }).status, 200);
+assert.ok(JSON.parse(readFileSync(new URL(import.meta.resolve('zulip-understudy/fixtures/realm.schema.json')), 'utf8')).properties.users);
+console.log('ok - a fixture by URL, by realm() and its JSON Schema');
+
 const res = await ref.handle(new Request('http://zulip.test/api/v1/server_settings'));
 assert.equal(res.status, 200);
 assert.equal((await res.json()).realm_name, 'Zulip Dev');
 assert.equal(toResponse(ref.dispatch(await toApiRequest(new Request('http://zulip.test/api/v1/server_settings')))).status, 200);
 console.log('ok - import "zulip-understudy/fetch": Request → Response');
 
-assert.equal(createHandlers(ref, { baseUrl: 'http://zulip.test' }).length, 2);
+assert.equal(createHandlers(ref, { baseUrl: 'http://zulip.test' }).length, MOUNTS.length);
+assert.ok(MOUNTS.includes('/json/register'));
 console.log('ok - import "zulip-understudy/msw": createHandlers');
 
 const serving = await serve(ref, { port: 0, host: '127.0.0.1' });
