@@ -1,7 +1,7 @@
 // Where an answer may knowingly differ from the real API description: each entry of
 // known-differences.json names the operation, the status, where in the answer and which
 // schema keyword, and why (the description is wrong against the real server's code, or
-// SPEC.md decides). A problem an entry covers is counted, not failed.
+// the API specification Understudy follows decides). A problem an entry covers is counted, not failed.
 import { z } from 'zod';
 import bundled from './known-differences.json' with { type: 'json' };
 import type { SchemaProblem } from './schemas.ts';
@@ -18,7 +18,7 @@ export const KnownDifference = z.strictObject({
   property: z.string().optional(),
   /** Words the problem's message contains (for oneOf: the values that fit no alternative, `type: "x"`). */
   message: z.string().min(1).optional(),
-  /** Why: the real server's code (zerver/...) against the document, or SPEC.md. */
+  /** Why: the real server's code (zerver/...) against the document, or the API specification Understudy follows. */
   reason: z.string().min(40),
 });
 export type KnownDifference = z.infer<typeof KnownDifference>;

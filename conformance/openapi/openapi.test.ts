@@ -259,7 +259,7 @@ test('the real description: a wrong answer fails the scenario with the path and 
   );
   const events = c.check('GET', '/api/v1/events', 200, { result: 'success', msg: '', queue_id: 'q', events: [{ type: 'has_vidprov_token', value: true, id: 0 }, { type: 'heartbeat', id: 1, extra: 1 }] });
   assert.ok(events.documented);
-  assert.equal(events.known.map((p) => `${p.path} ${p.keyword}`), ['$.events[0] oneOf'], 'SPEC.md\'s has_vidprov_token event');
+  assert.equal(events.known.map((p) => `${p.path} ${p.keyword}`), ['$.events[0] oneOf'], 'the specification\'s has_vidprov_token event');
   assert.equal(events.problems.map((p) => `${p.path} ${p.keyword} ${p.property ?? ''}`), ['$.events[1] additionalProperties extra'], 'the heartbeat alternative, nearest');
   const realm = c.check('POST', '/api/v1/register', 200, { result: 'success', msg: '', queue_id: null, last_event_id: -1, zulip_version: '11.0', zulip_feature_level: 497, realm_giphy_rating: 2 });
   assert.ok(realm.documented);
