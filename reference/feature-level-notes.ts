@@ -216,6 +216,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'GET /messages takes anchor \'date\' with anchor_date',
     before: '\'date\' is an invalid anchor',
   },
+  web_home_view_recent: {
+    source: `https://zulip.com/api/update-settings (Changes: feature level 454)`,
+    change: 'the Recent conversations view is web_home_view "recent" (PATCH /settings, user_settings, a spectator\'s registration)',
+    before: 'it is "recent_topics"; "recent" is refused',
+  },
   deactivate_user_actions: {
     source: `https://zulip.com/api/deactivate-user (Changes: feature level 459)`,
     change: 'DELETE /users/{id} takes actions (delete_profile and the message deletions)',

@@ -162,6 +162,10 @@ export const ROUTES: readonly Route[] = [
   since('reminders_list', api('DELETE', '/reminders/{reminder_id}', deleteReminder)),
   api('PATCH', '/settings', updateSettings),
 
+  // personal settings' legacy aliases, topic visibility, saved snippets
+  api('PATCH', '/settings/display', updateSettings),
+  api('PATCH', '/settings/notifications', updateSettings),
+
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),
   ctl('POST', '/reset', control.resetState),

@@ -58,6 +58,7 @@ export const FEATURE_LEVELS = [
   { level: 435, key: 'report_message_types' },
   { level: 439, key: 'legacy_settings_removed' },
   { level: 445, key: 'anchor_date' },
+  { level: 454, key: 'web_home_view_recent' },
   { level: 459, key: 'deactivate_user_actions' },
   { level: 468, key: 'push_device_registration' },
   { level: 470, key: 'remove_client_device' },

@@ -40,12 +40,7 @@ const PUSH_SETTING_NAMES = [
   'enable_followed_topic_wildcard_mentions_notify',
 ] as const;
 
-/**
- * The user's values (domain/user-settings.ts userSetting: the stored ones, else the real
- * server's defaults). NOTE: approximation: of these only the followed-topic ones can be
- * changed (PATCH /settings); the others stay at their defaults. The subscription's
- * push_notifications and wildcard_mentions_notify, muting and followed topics are the user's own.
- */
+/** The user's values (domain/user-settings.ts userSetting: as changed by PATCH /settings, else the defaults). */
 export function pushSettings(user: User): PushSettings {
   const out = {} as PushSettings;
   for (const name of PUSH_SETTING_NAMES) out[name] = userSetting(user, name) === true;
@@ -124,11 +119,11 @@ export function pushTrigger(store: Store, userId: number, message: Message, bits
 }
 
 /**
- * user_allows_notifications_in_StreamTopic: muting first, then the subscription's setting, then the user's.
- * A topic is never muted here (no endpoint mutes one; sending only follows or unmutes), so the
- * real server's muted-topic refusal does not arise.
+ * user_allows_notifications_in_StreamTopic: muting first (a muted channel unless the topic
+ * is unmuted; a muted topic), then the subscription's setting, then the user's.
  */
 function allows(sub: Subscription, policy: number, subscriptionSetting: boolean | null, userSetting: boolean): boolean {
   if (sub.is_muted && policy !== VISIBILITY.unmuted) return false;
+  if (policy === VISIBILITY.muted) return false;
   return subscriptionSetting ?? userSetting;
 }

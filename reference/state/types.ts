@@ -43,9 +43,8 @@ export interface User {
   password_hash: string | null;
   profile_data: Record<string, ProfileValue>;
   enable_drafts_synchronization: boolean;
-  /** Followed-topic push settings, when changed from their defaults (domain/user-settings.ts). */
-  enable_followed_topic_push_notifications?: boolean;
-  enable_followed_topic_wildcard_mentions_notify?: boolean;
+  /** The other personal settings changed from their defaults, by name (domain/user-settings.ts). */
+  settings?: Readonly<Record<string, boolean | number | string>>;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

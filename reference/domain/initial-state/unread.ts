@@ -10,15 +10,12 @@ import type { StateContext } from './view.ts';
 
 /** MAX_UNREAD_MESSAGES. */
 export const MAX_UNREAD_MESSAGES = 50000;
-const VISIBILITY = { unmuted: 2, followed: 3 } as const;
+const VISIBILITY = { muted: 1, unmuted: 2, followed: 3 } as const;
 
-/**
- * is_row_muted: a muted channel unless the topic is unmuted or followed. (The real server's
- * muted topics do not arise: no endpoint mutes one; sending only follows or unmutes.)
- */
+/** is_row_muted: a muted channel unless the topic is unmuted or followed; a muted topic in a channel that is not muted. */
 function isMuted(store: Store, user: User, streamId: number, topic: string): boolean {
-  if (!store.subscription(user.user_id, streamId)?.is_muted) return false;
   const policy = store.topicPolicy(user.user_id, streamId, topic);
+  if (!store.subscription(user.user_id, streamId)?.is_muted) return policy === VISIBILITY.muted;
   return policy !== VISIBILITY.unmuted && policy !== VISIBILITY.followed;
 }
 
