@@ -30,6 +30,7 @@ import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/dra
 import { createReminder, deleteReminder, getReminders } from './endpoints/reminders.ts';
 import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from './endpoints/scheduled-messages.ts';
 import { updateSettings } from './endpoints/user-settings.ts';
+import { updateMutedTopic, updateUserTopic } from './endpoints/user-topics.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
@@ -165,6 +166,8 @@ export const ROUTES: readonly Route[] = [
   // personal settings' legacy aliases, topic visibility, saved snippets
   api('PATCH', '/settings/display', updateSettings),
   api('PATCH', '/settings/notifications', updateSettings),
+  api('POST', '/user_topics', updateUserTopic),
+  api('PATCH', '/users/me/subscriptions/muted_topics', updateMutedTopic),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),
