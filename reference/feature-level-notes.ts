@@ -126,6 +126,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'subscribing to and unsubscribing from archived channels work as for others',
     before: 'an archived channel cannot be subscribed to or unsubscribed from',
   },
+  saved_snippet_edit: {
+    source: `https://zulip.com/api/edit-saved-snippet (Changes: feature level 368)`,
+    change: 'PATCH /saved_snippets/{id} edits a saved snippet\'s title or content',
+    before: 'no such route (404)',
+  },
   no_topic_alias: {
     source: `https://zulip.com/api/send-message (Changes: feature level 370)`,
     change: '\'(no topic)\' as a message topic means the empty topic',

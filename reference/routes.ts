@@ -30,6 +30,7 @@ import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/dra
 import { createReminder, deleteReminder, getReminders } from './endpoints/reminders.ts';
 import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from './endpoints/scheduled-messages.ts';
 import { updateSettings } from './endpoints/user-settings.ts';
+import { createSavedSnippetEndpoint, deleteSavedSnippetEndpoint, editSavedSnippetEndpoint, getSavedSnippets } from './endpoints/saved-snippets.ts';
 import { updateMutedTopic, updateUserTopic } from './endpoints/user-topics.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
@@ -168,6 +169,10 @@ export const ROUTES: readonly Route[] = [
   api('PATCH', '/settings/notifications', updateSettings),
   api('POST', '/user_topics', updateUserTopic),
   api('PATCH', '/users/me/subscriptions/muted_topics', updateMutedTopic),
+  read('/saved_snippets', getSavedSnippets),
+  api('POST', '/saved_snippets', createSavedSnippetEndpoint),
+  since('saved_snippet_edit', api('PATCH', '/saved_snippets/{saved_snippet_id}', editSavedSnippetEndpoint)),
+  api('DELETE', '/saved_snippets/{saved_snippet_id}', deleteSavedSnippetEndpoint),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -77,7 +77,9 @@ export function checkChangeSettings(world: World, actor: User, input: SettingsIn
       // NOTE: approximation: validate_email_is_valid's checks (the realm's domain
       // restrictions, disposable addresses) are reduced to the address's shape.
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(next)) throw new BadRequest('Invalid address.');
-      if (world.store.realmUsers().some((u) => u.delivery_email.toLowerCase() === next.toLowerCase())) throw new BadRequest('Already has an account.');
+      // validate_email_not_already_in_realm (not verbose).
+      const taken = world.store.realmUsers().find((u) => u.delivery_email.toLowerCase() === next.toLowerCase());
+      if (taken) throw new BadRequest(taken.is_active ? 'Already has an account.' : 'Account has been deactivated.');
       email = next;
     }
   }

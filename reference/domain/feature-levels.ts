@@ -40,6 +40,7 @@ export const FEATURE_LEVELS = [
   { level: 356, key: 'include_all' },
   { level: 357, key: 'can_subscribe_group' },
   { level: 362, key: 'archived_channel_subscriptions' },
+  { level: 368, key: 'saved_snippet_edit' },
   { level: 370, key: 'no_topic_alias' },
   { level: 372, key: 'typing_no_topic_alias' },
   { level: 377, key: 'deactivation_peer_remove' },
