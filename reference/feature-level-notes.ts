@@ -129,7 +129,7 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
   saved_snippet_edit: {
     source: `https://zulip.com/api/edit-saved-snippet (Changes: feature level 368)`,
     change: 'PATCH /saved_snippets/{id} edits a saved snippet\'s title or content',
-    before: 'no such route (404)',
+    before: 'the path takes only DELETE (405)',
   },
   no_topic_alias: {
     source: `https://zulip.com/api/send-message (Changes: feature level 370)`,
