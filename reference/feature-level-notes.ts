@@ -36,6 +36,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'a success lists the parameters the endpoint did not read in ignored_parameters_unsupported',
     before: 'unsupported parameters are ignored silently',
   },
+  user_topics_endpoint: {
+    source: `https://zulip.com/api/update-user-topic (Changes: feature level 170)`,
+    change: 'POST /user_topics sets a topic\'s visibility policy',
+    before: 'no such route (404): topics are muted with PATCH /users/me/subscriptions/muted_topics',
+  },
   fetch_api_key_user_id: {
     source: `${CHANGELOG} (feature level 171); ${api('fetch-api-key')}`,
     change: 'POST /fetch_api_key answers user_id too',
@@ -66,6 +71,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'POST /typing refuses type \'private\'',
     before: '\'private\' is a direct typing notification',
   },
+  followed_topics: {
+    source: `https://zulip.com/api/update-user-topic (Changes: feature level 219)`,
+    change: 'visibility_policy 3 follows a topic',
+    before: 'visibility_policy is 0, 1 or 2; 3 is refused',
+  },
   channel_message_type: {
     source: `${CHANGELOG} (feature level 248)`,
     change: 'type \'channel\' names a channel message (POST /messages, POST /typing, POST and PATCH /scheduled_messages)',
@@ -75,6 +85,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `https://zulip.com/api/delete-message (Changes: feature level 281)`,
     change: 'who may delete a message follows the delete settings (realm and channel groups)',
     before: 'only organization administrators may delete messages',
+  },
+  saved_snippets: {
+    source: `https://zulip.com/api/get-saved-snippets (Changes: feature level 297)`,
+    change: 'GET / POST /saved_snippets and DELETE /saved_snippets/{id} exist; the registration has saved_snippets',
+    before: 'no such routes (404) and no saved_snippets in the registration',
   },
   get_messages_message_ids: {
     source: `${CHANGELOG} (feature level 300); ${api('get-messages')}`,

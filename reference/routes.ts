@@ -167,12 +167,12 @@ export const ROUTES: readonly Route[] = [
   // personal settings' legacy aliases, topic visibility, saved snippets
   api('PATCH', '/settings/display', updateSettings),
   api('PATCH', '/settings/notifications', updateSettings),
-  api('POST', '/user_topics', updateUserTopic),
+  since('user_topics_endpoint', api('POST', '/user_topics', updateUserTopic)),
   api('PATCH', '/users/me/subscriptions/muted_topics', updateMutedTopic),
-  read('/saved_snippets', getSavedSnippets),
-  api('POST', '/saved_snippets', createSavedSnippetEndpoint),
+  since('saved_snippets', read('/saved_snippets', getSavedSnippets)),
+  since('saved_snippets', api('POST', '/saved_snippets', createSavedSnippetEndpoint)),
   since('saved_snippet_edit', api('PATCH', '/saved_snippets/{saved_snippet_id}', editSavedSnippetEndpoint)),
-  api('DELETE', '/saved_snippets/{saved_snippet_id}', deleteSavedSnippetEndpoint),
+  since('saved_snippets', api('DELETE', '/saved_snippets/{saved_snippet_id}', deleteSavedSnippetEndpoint)),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

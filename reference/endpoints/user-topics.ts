@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { checkMuteTopic, checkUnmuteTopic, checkUserTopic, POLICY, setTopicVisibility } from '../actions/user-topics.ts';
 import { BadRequest } from '../errors.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { MAX_TOPIC_LENGTH } from '../domain/limits.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
@@ -11,16 +12,19 @@ import { json, str } from '../request/params.ts';
 const topicParam = () =>
   str(z.string().refine((s) => [...s].length <= MAX_TOPIC_LENGTH, { message: `{var} is too long (limit: ${MAX_TOPIC_LENGTH} characters)` }));
 
-const POLICIES: readonly number[] = Object.values(POLICY);
-
-const USER_TOPIC = {
-  stream_id: json(z.int()),
-  topic: topicParam(),
-  visibility_policy: json(z.int().refine((n) => POLICIES.includes(n), { message: 'Invalid {var}: Value error, Not in the list of possible values' })),
-};
+/** UserTopic.VisibilityPolicy.values; followed (3) from feature level 219. */
+function policies(ctx: Ctx): readonly number[] {
+  const all: readonly number[] = Object.values(POLICY);
+  return atLeast(ctx.store, 'followed_topics') ? all : all.filter((p) => p !== POLICY.followed);
+}
 
 export function updateUserTopic(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read(USER_TOPIC);
+  const allowed = policies(ctx);
+  const p = ctx.params.read({
+    stream_id: json(z.int()),
+    topic: topicParam(),
+    visibility_policy: json(z.int().refine((n) => allowed.includes(n), { message: 'Invalid {var}: Value error, Not in the list of possible values' })),
+  });
   const channel = checkUserTopic(ctx.world, ctx.me, p.stream_id, p.visibility_policy);
   setTopicVisibility(ctx.world, [ctx.me.user_id], channel, p.topic, p.visibility_policy);
   return {};
