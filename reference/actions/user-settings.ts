@@ -10,7 +10,7 @@ import { BadRequest } from '../errors.ts';
 import { DRAFTS } from '../state/drafts.ts';
 import type { ServerEvent } from '../state/events.ts';
 import type { User } from '../state/types.ts';
-import { apiSettingValue, AVAILABLE_NOTIFICATION_SOUNDS, LANGUAGES, SETTINGS, userSetting, withSetting, type SettingValue } from '../domain/user-settings.ts';
+import { apiSettingValue, AVAILABLE_NOTIFICATION_SOUNDS, LANGUAGES, SETTING_BY_NAME, SETTINGS, userSetting, withSetting, type SettingValue } from '../domain/user-settings.ts';
 import { canAccessUser } from '../domain/user-access.ts';
 import { canSeeDeliveryEmail, isAdmin } from '../domain/users.ts';
 import { apiEmail } from '../state/store.ts';
@@ -78,7 +78,8 @@ export function checkChangeSettings(world: World, actor: User, input: SettingsIn
       // restrictions, disposable addresses) are reduced to the address's shape.
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(next)) throw new BadRequest('Invalid address.');
       // validate_email_not_already_in_realm (not verbose).
-      const taken = world.store.realmUsers().find((u) => u.delivery_email.toLowerCase() === next.toLowerCase());
+      const found = world.store.userByEmail(next);
+      const taken = found !== undefined && found.delivery_email.toLowerCase() === next.toLowerCase() ? found : undefined;
       if (taken) throw new BadRequest(taken.is_active ? 'Already has an account.' : 'Account has been deactivated.');
       email = next;
     }
@@ -141,7 +142,7 @@ export function changeSetting(world: World, name: string, value: SettingValue, u
   if (old === value) return;
   const after = withSetting(before, name, value);
   store.putUser(after);
-  const row = SETTINGS.find((r) => r.name === name);
+  const row = SETTING_BY_NAME.get(name);
   const event: ServerEvent = { type: 'user_settings', op: 'update', property: name, value: row ? apiSettingValue(store, row, value) : value };
   if (name === 'default_language') event.language_name = LANGUAGES[String(value)] ?? 'Unknown';
   store.emit([userId], event);
