@@ -79,6 +79,7 @@ export function checkChangeSettings(world: World, actor: User, input: SettingsIn
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(next)) throw new BadRequest('Invalid address.');
       // validate_email_not_already_in_realm (not verbose).
       const found = world.store.userByEmail(next);
+      if (found?.is_system_bot && found.delivery_email.toLowerCase() === next.toLowerCase()) throw new BadRequest('Reserved for system bots.');
       const taken = found !== undefined && found.delivery_email.toLowerCase() === next.toLowerCase() ? found : undefined;
       if (taken) throw new BadRequest(taken.is_active ? 'Already has an account.' : 'Account has been deactivated.');
       email = next;
