@@ -79,7 +79,8 @@ export interface ChannelRef {
 export function checkMuteTopic(world: World, actor: User, ref: ChannelRef): Channel {
   if (ref.name !== undefined) {
     const error = new BadRequest(`Invalid channel name '${ref.name}'`);
-    const channel = world.store.channelByName(ref.name);
+    // get_realm_stream: by name, case-insensitively, the name stripped.
+    const channel = world.store.channelByName(ref.name.trim());
     if (!channel || channel.is_archived) throw error;
     if (!hasBasicAccess(world.store, actor, channel, world.nowMs(), true)) throw error;
     return channel;
@@ -89,7 +90,7 @@ export function checkMuteTopic(world: World, actor: User, ref: ChannelRef): Chan
 
 /** op remove: any channel of the organization, else "Topic is not muted". */
 export function checkUnmuteTopic(world: World, ref: ChannelRef): Channel {
-  const channel = ref.name !== undefined ? world.store.channelByName(ref.name) : world.store.channel(ref.streamId as number);
+  const channel = ref.name !== undefined ? world.store.channelByName(ref.name.trim()) : world.store.channel(ref.streamId as number);
   if (!channel) throw new BadRequest('Topic is not muted');
   return channel;
 }
