@@ -7,8 +7,9 @@ import type { User } from '../state/types.ts';
 import type { World } from '../world.ts';
 
 /**
- * settings.PASSWORD_MIN_LENGTH. NOTE: approximation: check_password_strength also asks
- * zxcvbn for at least PASSWORD_MIN_GUESSES guesses; here only the length is checked.
+ * settings.PASSWORD_MIN_LENGTH.
+ * NOTE: approximation: check_password_strength also asks zxcvbn for at least
+ * PASSWORD_MIN_GUESSES guesses; here only the length is checked.
  */
 const PASSWORD_MIN_LENGTH = 6;
 

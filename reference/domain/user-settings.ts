@@ -203,9 +203,9 @@ export const AVAILABLE_NOTIFICATION_SOUNDS: readonly string[] = [
 
 /**
  * get_available_language_codes() with get_language_name(): the languages at least 5%
- * translated, by code. NOTE: approximation: the translation statistics
- * (locale/language_name_map.json) are not at hand; these are the languages of Zulip's
- * language menu that are well translated, so a server may accept a few more.
+ * translated, by code.
+ * NOTE: approximation: the translation statistics (locale/language_name_map.json) are not
+ * at hand; these are well-translated languages of Zulip's menu, so a server may accept more.
  */
 export const LANGUAGES: Readonly<Record<string, string>> = {
   en: 'English',

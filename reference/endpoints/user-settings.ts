@@ -38,7 +38,10 @@ function paramOf(row: SettingRow, homeViews: readonly string[]): Param<SettingVa
   }
 }
 
-/** timezone_validator: a time zone the IANA database knows. NOTE: approximation: the platform's time zone data decides, and old aliases are not renamed (canonicalize_timezone). */
+/**
+ * timezone_validator: a time zone the IANA database knows.
+ * NOTE: approximation: the platform's time zone data decides, and old aliases are not renamed (canonicalize_timezone).
+ */
 function isTimezone(s: string): boolean {
   if (s === '') return false;
   try {
