@@ -168,6 +168,8 @@ export function changeSetting(world: World, name: string, value: SettingValue, u
     case 'email_address_visibility':
       emailVisibilityEvents(world, before, after);
       break;
+    // NOTE: approximation: turning presence_enabled on or off does not also record a presence
+    // update here (do_change_user_setting does, so that others see the change at once).
     default:
       break;
   }
