@@ -56,6 +56,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'a success lists the parameters the endpoint did not read in ignored_parameters_unsupported',
     before: 'unsupported parameters are ignored silently',
   },
+  user_topics_endpoint: {
+    source: `https://zulip.com/api/update-user-topic (Changes: feature level 170)`,
+    change: 'POST /user_topics sets a topic\'s visibility policy',
+    before: 'no such route (404): topics are muted with PATCH /users/me/subscriptions/muted_topics',
+  },
   fetch_api_key_user_id: {
     source: `${CHANGELOG} (feature level 171); ${api('fetch-api-key')}`,
     change: 'POST /fetch_api_key answers user_id too',
@@ -91,6 +96,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'POST /typing refuses type \'private\'',
     before: '\'private\' is a direct typing notification',
   },
+  followed_topics: {
+    source: `https://zulip.com/api/update-user-topic (Changes: feature level 219)`,
+    change: 'visibility_policy 3 follows a topic',
+    before: 'visibility_policy is 0, 1 or 2; 3 is refused',
+  },
   channel_message_type: {
     source: `${CHANGELOG} (feature level 248)`,
     change: 'type \'channel\' names a channel message (POST /messages, POST /typing, POST and PATCH /scheduled_messages)',
@@ -100,6 +110,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `https://zulip.com/api/delete-message (Changes: feature level 281)`,
     change: 'who may delete a message follows the delete settings (realm and channel groups)',
     before: 'only organization administrators may delete messages',
+  },
+  saved_snippets: {
+    source: `https://zulip.com/api/get-saved-snippets (Changes: feature level 297)`,
+    change: 'GET / POST /saved_snippets and DELETE /saved_snippets/{id} exist; the registration has saved_snippets',
+    before: 'no such routes (404) and no saved_snippets in the registration',
   },
   get_messages_message_ids: {
     source: `${CHANGELOG} (feature level 300); ${api('get-messages')}`,
@@ -150,6 +165,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `${CHANGELOG} (feature level 362); ${api('subscribe')}`,
     change: 'subscribing to and unsubscribing from archived channels work as for others',
     before: 'an archived channel cannot be subscribed to or unsubscribed from',
+  },
+  saved_snippet_edit: {
+    source: `https://zulip.com/api/edit-saved-snippet (Changes: feature level 368)`,
+    change: 'PATCH /saved_snippets/{id} edits a saved snippet\'s title or content',
+    before: 'the path takes only DELETE (405)',
   },
   no_topic_alias: {
     source: `https://zulip.com/api/send-message (Changes: feature level 370)`,
@@ -255,6 +275,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `https://zulip.com/api/register-queue (Changes: feature level 453)`,
     change: 'the registration response names the rating realm_gif_rating_policy and its table gif_rating_policy_options',
     before: 'realm_giphy_rating and gif_rating_options',
+  },
+  web_home_view_recent: {
+    source: `https://zulip.com/api/update-settings (Changes: feature level 454)`,
+    change: 'the Recent conversations view is web_home_view "recent" (PATCH /settings, user_settings, a spectator\'s registration)',
+    before: 'it is "recent_topics"; "recent" is refused',
   },
   deactivate_user_actions: {
     source: `https://zulip.com/api/deactivate-user (Changes: feature level 459)`,

@@ -35,6 +35,8 @@ import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/dra
 import { createReminder, deleteReminder, getReminders } from './endpoints/reminders.ts';
 import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from './endpoints/scheduled-messages.ts';
 import { updateSettings } from './endpoints/user-settings.ts';
+import { createSavedSnippetEndpoint, deleteSavedSnippetEndpoint, editSavedSnippetEndpoint, getSavedSnippets } from './endpoints/saved-snippets.ts';
+import { updateMutedTopic, updateUserTopic } from './endpoints/user-topics.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
@@ -187,6 +189,15 @@ export const ROUTES: readonly Route[] = [
   api('DELETE', '/messages/{message_id}/reactions', removeReaction),
   read('/realm/emoji', listRealmEmoji),
   api('POST', '/submessage', processSubmessage),
+  // personal settings' legacy aliases, topic visibility, saved snippets
+  api('PATCH', '/settings/display', updateSettings),
+  api('PATCH', '/settings/notifications', updateSettings),
+  since('user_topics_endpoint', api('POST', '/user_topics', updateUserTopic)),
+  api('PATCH', '/users/me/subscriptions/muted_topics', updateMutedTopic),
+  since('saved_snippets', read('/saved_snippets', getSavedSnippets)),
+  since('saved_snippets', api('POST', '/saved_snippets', createSavedSnippetEndpoint)),
+  since('saved_snippet_edit', api('PATCH', '/saved_snippets/{saved_snippet_id}', editSavedSnippetEndpoint)),
+  since('saved_snippets', api('DELETE', '/saved_snippets/{saved_snippet_id}', deleteSavedSnippetEndpoint)),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

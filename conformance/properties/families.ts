@@ -36,6 +36,7 @@ import { UpdateSubgroups } from './commands/update-subgroups.ts';
 import { FlagMessages } from './commands/flag-messages.ts';
 import { MarkRead } from './commands/mark-read.ts';
 import { FlagsNarrow } from './commands/flags-narrow.ts';
+import { ChangeSetting, CheckUserState, CompareUserState, FollowUserState, SETTING_POOL, SetTopicPolicy, SnippetCommand } from './commands/user-state.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -197,6 +198,18 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
       w(1, fc.tuple(who, fc.nat(2), fc.nat(CLIENTS.length - 1)).map(([a, k, c]) => new ReactionQueue(a, k, c))),
       w(2, fc.nat(7).map((q) => new ReactionPoll(q))),
     ],
+  },
+  'user-state': {
+    what: "personal settings, topic visibility policies and saved snippets: each its user's alone, shown back by GET /saved_snippets and a registration, and a followed registration's state with its queue's events applied is a fresh registration's",
+    probe: { method: 'GET', path: '/api/v1/saved_snippets' },
+    commands: () => [
+      w(1, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(3, fc.tuple(who, fc.nat(SETTING_POOL.length - 1), fc.nat(3), fc.nat(5)).map(([a, s, v, bad]) => new ChangeSetting(a, s, v, bad === 0))),
+      w(3, fc.tuple(who, at, fc.nat(3), fc.nat(3)).map(([a, c, t, p]) => new SetTopicPolicy(a, c, t, p))),
+      w(2, fc.tuple(who, fc.nat(2), at).map(([a, op, i]) => new SnippetCommand(a, op, i))),
+      w(1, who.map((a) => new CheckUserState(a))),
+    ],
+    frame: () => fc.tuple(who, fc.nat(CLIENTS.length - 1)).map(([a, c]) => ({ first: [new FollowUserState(a, 0, c)], last: [new CompareUserState(0, true)] })),
   },
 };
 

@@ -12,7 +12,7 @@
 //   - key order is ignored: objects come out with sorted keys.
 // One IdCanon per side and per run: the labels it hands out are the run's memory.
 
-export type IdKind = 'message' | 'channel' | 'user' | 'group' | 'draft' | 'scheduled' | 'reminder' | 'device' | 'recipient' | 'report';
+export type IdKind = 'message' | 'channel' | 'user' | 'group' | 'draft' | 'scheduled' | 'reminder' | 'device' | 'recipient' | 'report' | 'snippet';
 
 /** Values that differ between two correct servers, whatever they are. */
 const MASKED = new Set([
@@ -28,6 +28,7 @@ const MASKED = new Set([
   'zulip_merge_base',
   'avatar_version',
   'push_token_last_updated_timestamp',
+  'last_updated',
 ]);
 
 /** Keys whose value (a number, or a list of numbers) is an id of one kind, wherever they appear. */
@@ -60,6 +61,7 @@ const KEY_KINDS: Record<string, IdKind> = {
   device_id: 'device',
   recipient_id: 'recipient',
   report_id: 'report',
+  saved_snippet_id: 'snippet',
 };
 
 /** `id` means a different thing under each parent key (messages[].id, user_groups[].id, ...). */
@@ -70,6 +72,8 @@ const ID_UNDER: Record<string, IdKind> = {
   group: 'group',
   drafts: 'draft',
   draft: 'draft',
+  saved_snippets: 'snippet',
+  saved_snippet: 'snippet',
   display_recipient: 'user',
   recipients: 'user',
 };

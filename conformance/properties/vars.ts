@@ -3,11 +3,11 @@
 // lets the differential mode write an oracle's id back as the variable that holds it.
 import type { IdKind } from './normalise.ts';
 
-const PREFIX: Record<string, IdKind> = { m: 'message', c: 'channel', g: 'group', d: 'draft', s: 'scheduled', r: 'reminder', v: 'device', u: 'user' };
+const PREFIX: Record<string, IdKind> = { m: 'message', c: 'channel', g: 'group', d: 'draft', s: 'scheduled', r: 'reminder', v: 'device', u: 'user', n: 'snippet' };
 const KIND_PREFIX = Object.fromEntries(Object.entries(PREFIX).map(([p, k]) => [k, p])) as Partial<Record<IdKind, string>>;
 
 /** The name of the n-th saved id of a kind: m3, c1, g2; users (added through control) u1_id. */
-export function varName(kind: 'message' | 'channel' | 'group' | 'draft' | 'scheduled' | 'reminder' | 'device', n: number): string {
+export function varName(kind: 'message' | 'channel' | 'group' | 'draft' | 'scheduled' | 'reminder' | 'device' | 'snippet', n: number): string {
   return `${KIND_PREFIX[kind] as string}${n}`;
 }
 

@@ -15,6 +15,7 @@ import type { Channel, Message, User } from '../state/types.ts';
 import type { World } from '../world.ts';
 import { doDeleteMessages } from './delete-message.ts';
 import { VISIBILITY } from './topic-visibility.ts';
+import { setTopicVisibility } from './user-topics.ts';
 
 /** zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE. */
 export const DELETE_BATCH_SIZE = 100;
@@ -59,8 +60,6 @@ export function doDeleteTopic(world: World, actor: User, plan: DeleteTopicPlan):
   }
   // The topic is gone: drop the visibility policies of those left with no message of it
   // (with protected history, a user may still hold rows the actor could not delete).
-  // NOTE: approximation: the deprecated muted_topics event the real server sends beside
-  // each user_topic event is not sent (Understudy sends none anywhere).
   const key = topicKey(channel.stream_id, topic);
   const remaining = store.topicMessageIds(channel.stream_id, topic);
   const nowSeconds = world.nowSeconds();
@@ -68,8 +67,7 @@ export function doDeleteTopic(world: World, actor: User, plan: DeleteTopicPlan):
   for (const [userId, topics] of store.data.userTopics) {
     if (!topics.has(key)) continue;
     if (!channel.history_public_to_subscribers && remaining.some((id) => store.userMessageFlags(userId, id) !== undefined)) continue;
-    store.setTopicPolicy(userId, channel.stream_id, topic, VISIBILITY.inherit, nowSeconds);
-    store.emit([userId], { type: 'user_topic', stream_id: channel.stream_id, topic_name: topic, last_updated: nowSeconds, visibility_policy: VISIBILITY.inherit });
+    setTopicVisibility(world, [userId], channel, topic, VISIBILITY.inherit, { lastUpdated: nowSeconds });
   }
   return { complete: true };
 }

@@ -164,8 +164,12 @@ const WALK: Step[] = [
   { k: 'advance', minutes: 5 },
 ];
 
-/** Event kinds whose loss changes nothing a registration holds. */
-const NO_STATE = new Set(['typing/start', 'typing/stop', 'heartbeat']);
+/**
+ * Event kinds whose loss changes nothing a registration holds. The walk's muted_topics
+ * events come with its automatic follows on send, which leave the list of muted topics as
+ * it was (the real server sends one beside every user_topic event).
+ */
+const NO_STATE = new Set(['typing/start', 'typing/stop', 'heartbeat', 'muted_topics']);
 
 test('the comparison notices the loss of any one kind of event a queue received', () => {
   const { world, registered } = play(WALK);

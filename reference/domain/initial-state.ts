@@ -13,6 +13,7 @@ import { defaultStreamsState, streamsState, subscriptionState, webPublicSubscrip
 import { maxMessageIdState, recentConversationsState, starredMessagesState } from './initial-state/messages.ts';
 import { devicesInitialState, videoCallsInitialState } from './initial-state/pending.ts';
 import { draftsInitialState } from './drafts.ts';
+import { formatSavedSnippet, ownSavedSnippets } from './saved-snippets.ts';
 import { remindersInitialState } from './reminders.ts';
 import { scheduledMessagesInitialState } from './scheduled-messages.ts';
 import { realmState } from './initial-state/realm.ts';
@@ -57,7 +58,7 @@ const PARTS: readonly Part[] = [
   { when: 'custom_profile_fields', build: fixed({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }) },
   { when: 'onboarding_steps', build: onboardingState },
   { when: 'message', build: maxMessageIdState },
-  { when: 'saved_snippets', build: fixed({ saved_snippets: [] }) },
+  { when: since('saved_snippets', 'saved_snippets'), build: (c) => ({ saved_snippets: ownSavedSnippets(c.store, c.user.user_id).map(formatSavedSnippet) }) },
   { when: 'navigation_views', build: fixed({ navigation_views: [] }) },
   { when: 'drafts', build: draftsInitialState },
   // State of later feature levels comes from servers that have it (domain/feature-levels.ts).

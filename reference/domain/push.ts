@@ -123,11 +123,11 @@ export function pushTrigger(store: Store, userId: number, message: Message, bits
 }
 
 /**
- * user_allows_notifications_in_StreamTopic: muting first, then the subscription's setting, then the user's.
- * A topic is never muted here (no endpoint mutes one; sending only follows or unmutes), so the
- * real server's muted-topic refusal does not arise.
+ * user_allows_notifications_in_StreamTopic: muting first (a muted channel unless the topic
+ * is unmuted; a muted topic), then the subscription's setting, then the user's.
  */
 function allows(sub: Subscription, policy: number, subscriptionSetting: boolean | null, userSetting: boolean): boolean {
   if (sub.is_muted && policy !== VISIBILITY.unmuted) return false;
+  if (policy === VISIBILITY.muted) return false;
   return subscriptionSetting ?? userSetting;
 }

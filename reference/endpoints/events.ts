@@ -189,5 +189,6 @@ function queueCapabilities(c: ClientCapabilities): QueueCapabilities {
     archived_channels: c.archived_channels,
     include_deactivated_groups: c.include_deactivated_groups,
     user_list_incomplete: c.user_list_incomplete,
+    user_settings_object: c.user_settings_object,
   };
 }

@@ -33,6 +33,8 @@ export interface QueueCapabilities {
   archived_channels: boolean;
   include_deactivated_groups: boolean;
   user_list_incomplete: boolean;
+  /** Optional for queues made before it was kept: false. */
+  user_settings_object?: boolean;
 }
 
 export interface QueuedEvent {
@@ -86,6 +88,10 @@ export function enqueue(queue: EventQueue, event: ServerEvent): void {
 export function queueAccepts(queue: EventQueue, event: ServerEvent, channelName: (streamId: number) => string | undefined, senderEmail: (m: Message) => string): boolean {
   if (queue.event_types !== null && !queue.event_types.includes(event.type)) return false;
   if (event.type === 'typing' && event.message_type === 'stream' && !queue.capabilities.stream_typing_notifications) return false;
+  // muted_topics is a duplicate for clients that did not ask for its replacement, user_topic.
+  if (event.type === 'muted_topics' && queue.event_types !== null && queue.event_types.includes('user_topic')) return false;
+  // The legacy settings events are for clients without user_settings_object.
+  if ((event.type === 'update_display_settings' || event.type === 'update_global_notifications') && queue.capabilities.user_settings_object === true) return false;
   // A client that lists archived channels keeps an archived one: it learns of the archiving
   // from `stream update is_archived`, and the `stream delete` is for the others.
   if (event.type === 'stream' && event.op === 'delete' && event.for_archiving && queue.capabilities.archived_channels) return false;

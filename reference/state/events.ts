@@ -208,6 +208,8 @@ export interface UserSettingsEvent {
   op: 'update';
   property: string;
   value: unknown;
+  /** default_language only: the language's name. */
+  language_name?: string;
 }
 
 /**
@@ -235,6 +237,39 @@ export interface SubmessageEvent {
   content: string;
 }
 
+/**
+ * The same change as the legacy events of queues without user_settings_object, before
+ * feature level 439 (the GET /events documentation of Zulip 5-11).
+ */
+export type LegacySettingsEvent =
+  | { type: 'update_display_settings'; user: string; setting_name: string; setting: unknown; language_name?: string }
+  | { type: 'update_global_notifications'; user: string; notification_name: string; setting: unknown };
+
+/** A user's consent to private data exports changed: to the organization's administrators. */
+export interface RealmExportConsentEvent {
+  type: 'realm_export_consent';
+  user_id: number;
+  consented: boolean;
+}
+
+/** Deprecated beside user_topic: [channel name, topic, last change] of each muted topic; not to queues that asked for user_topic. */
+export interface MutedTopicsEvent {
+  type: 'muted_topics';
+  muted_topics: Array<[string, string, number]>;
+}
+
+/** A saved snippet as the API shows it (zerver/models/saved_snippets.py SavedSnippet.to_api_dict). */
+export interface SavedSnippetObject {
+  id: number;
+  title: string;
+  content: string;
+  date_created: number;
+}
+
+export type SavedSnippetsEvent =
+  | { type: 'saved_snippets'; op: 'add' | 'update'; saved_snippet: SavedSnippetObject }
+  | { type: 'saved_snippets'; op: 'remove'; saved_snippet_id: number };
+
 /** Every event an action may emit. */
 export type ServerEvent =
   | TypingEvent
@@ -258,7 +293,11 @@ export type ServerEvent =
   | RemindersEvent
   | UserSettingsEvent
   | ReactionEvent
-  | SubmessageEvent;
+  | SubmessageEvent
+  | LegacySettingsEvent
+  | RealmExportConsentEvent
+  | MutedTopicsEvent
+  | SavedSnippetsEvent;
 
 export type EventType = ServerEvent['type'];
 

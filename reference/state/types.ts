@@ -43,18 +43,8 @@ export interface User {
   password_hash: string | null;
   profile_data: Record<string, ProfileValue>;
   enable_drafts_synchronization: boolean;
-  /** Followed-topic push settings, when changed from their defaults (domain/user-settings.ts). */
-  enable_followed_topic_push_notifications?: boolean;
-  enable_followed_topic_wildcard_mentions_notify?: boolean;
-  enable_offline_push_notifications?: boolean;
-  enable_stream_push_notifications?: boolean;
-  wildcard_mentions_notify?: boolean;
-  /** Typing settings, when changed from their defaults (domain/user-settings.ts). */
-  send_stream_typing_notifications?: boolean;
-  send_private_typing_notifications?: boolean;
-  receives_typing_notifications?: boolean;
-  /** send_read_receipts, when changed from its default (true). */
-  send_read_receipts?: boolean;
+  /** The other personal settings changed from their defaults, by name (domain/user-settings.ts). */
+  settings?: Readonly<Record<string, boolean | number | string>>;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

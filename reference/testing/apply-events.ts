@@ -11,6 +11,7 @@ import { CHANNEL_HANDLERS } from './applier/channel-handlers.ts';
 import { finishClientState, startClientState, type ApplierOptions, type ClientState, type Handler, type Obj } from './applier/client-state.ts';
 import { MESSAGE_HANDLERS } from './applier/message-handlers.ts';
 import { PERSONAL_HANDLERS } from './applier/personal-handlers.ts';
+import { SETTINGS_HANDLERS } from './applier/settings-handlers.ts';
 import { USER_HANDLERS } from './applier/user-handlers.ts';
 
 export { finishClientState, startClientState, type ApplierOptions, type ClientState, type Obj };
@@ -34,6 +35,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   ...USER_HANDLERS,
   ...PERSONAL_HANDLERS,
   ...MESSAGE_DETAIL_HANDLERS,
+  ...SETTINGS_HANDLERS,
 };
 
 /**
@@ -47,7 +49,6 @@ export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'alert_words',
   'channel_folder',
   'custom_profile_fields',
-  'muted_topics',
   'muted_users',
   'navigation_view',
   'onboarding_steps',
@@ -57,10 +58,6 @@ export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'realm_emoji',
   'realm_linkifiers',
   'realm_playgrounds',
-  'saved_snippets',
-  'update_display_settings',
-  'update_global_notifications',
-  'user_settings',
   'user_status',
 ]);
 

@@ -2,33 +2,29 @@
 // `user_settings`, `realm_user_settings_defaults`, and the legacy
 // `update_display_settings` / `update_global_notifications` copies).
 import {
+  apiUserSettings,
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,
   LEGACY_DISPLAY_SETTINGS,
   LEGACY_NOTIFICATION_SETTINGS,
-  RESOLVED_TOPIC_NOTICE_POLICY_NAMES,
   USER_SETTING_DEFAULTS,
   userSettings,
-  type SettingValue,
 } from '../user-settings.ts';
 import { atLeast } from '../feature-levels.ts';
 import type { StateContext } from './view.ts';
 
-function withPolicyName(settings: Record<string, SettingValue>): Record<string, unknown> {
-  const policy = settings['resolved_topic_notice_auto_read_policy'] as number;
-  return { ...settings, resolved_topic_notice_auto_read_policy: RESOLVED_TOPIC_NOTICE_POLICY_NAMES[policy] };
+/** The user's settings as the API shows them (a spectator starts at recent conversations). */
+function shownSettings(ctx: StateContext): Record<string, unknown> {
+  const settings = userSettings(ctx.user);
+  // NOTE: approximation: a spectator's default_language is 'en', not the browser's language.
+  if (ctx.spectator) settings['web_home_view'] = 'recent';
+  return apiUserSettings(ctx.store, settings);
 }
 
 export function userSettingsState(ctx: StateContext): Record<string, unknown> {
-  const settings = userSettings(ctx.user);
-  // A spectator starts at recent conversations.
-  // A spectator's default_language is the realm's ('en'), as events_register_backend has it
-  // without a language cookie. NOTE: approximation: with a django_language cookie upstream
-  // takes the cookie's language; the state is built without the request's cookies.
-  if (ctx.spectator) settings.web_home_view = 'recent_topics';
   return {
     user_settings: {
-      ...withPolicyName(settings),
+      ...shownSettings(ctx),
       emojiset_choices: EMOJISET_CHOICES.map((c) => ({ ...c })),
       timezone: ctx.user.timezone,
       available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
@@ -37,10 +33,10 @@ export function userSettingsState(ctx: StateContext): Record<string, unknown> {
 }
 
 /** A new member's settings: the model defaults (no endpoint changes them here). */
-export function realmUserSettingsDefaultsState(): Record<string, unknown> {
+export function realmUserSettingsDefaultsState(ctx: StateContext): Record<string, unknown> {
   return {
     realm_user_settings_defaults: {
-      ...withPolicyName({ ...USER_SETTING_DEFAULTS }),
+      ...apiUserSettings(ctx.store, USER_SETTING_DEFAULTS),
       emojiset_choices: EMOJISET_CHOICES.map((c) => ({ ...c })),
       available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
     },
@@ -53,7 +49,7 @@ export function sendsLegacySettings(ctx: StateContext): boolean {
 }
 
 export function legacyDisplaySettingsState(ctx: StateContext): Record<string, unknown> {
-  const settings = userSettings(ctx.user);
+  const settings = shownSettings(ctx);
   const out: Record<string, unknown> = {};
   for (const name of LEGACY_DISPLAY_SETTINGS) out[name] = settings[name];
   out['emojiset_choices'] = EMOJISET_CHOICES.map((c) => ({ ...c }));
@@ -62,7 +58,7 @@ export function legacyDisplaySettingsState(ctx: StateContext): Record<string, un
 }
 
 export function legacyNotificationSettingsState(ctx: StateContext): Record<string, unknown> {
-  const settings = userSettings(ctx.user);
+  const settings = shownSettings(ctx);
   const out: Record<string, unknown> = {};
   for (const name of LEGACY_NOTIFICATION_SETTINGS) out[name] = settings[name];
   out['available_notification_sounds'] = [...AVAILABLE_NOTIFICATION_SOUNDS];

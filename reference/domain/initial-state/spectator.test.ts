@@ -26,7 +26,9 @@ test('own keys of the stand-in guest; the public realm settings shown as disable
   assert.equal([s['onboarding_steps'], s['realm_bots'], s['recent_private_conversations'], s['starred_messages'], s['max_message_id']], [[], [], [], [], -1]);
   assert.equal(s['unread_msgs'], { pms: [], streams: [], huddles: [], mentions: [], count: 0, old_unreads_missing: false });
   assert.equal(s['realm_default_streams'], []);
-  assert.is((s['user_settings'] as Obj)['web_home_view'], 'recent_topics');
+  // The Recent view is "recent" from feature level 454, "recent_topics" before.
+  assert.is((s['user_settings'] as Obj)['web_home_view'], 'recent');
+  assert.is((spectator(createReference({ featureLevel: 453 }))['user_settings'] as Obj)['web_home_view'], 'recent_topics');
 });
 
 test('users without email addresses, time zones, profile data, or the time they joined', () => {

@@ -9,7 +9,6 @@ import type { StateContext } from './view.ts';
 
 /** MAX_UNREAD_MESSAGES. */
 export const MAX_UNREAD_MESSAGES = 50000;
-
 interface Bucket {
   unread_message_ids: number[];
 }

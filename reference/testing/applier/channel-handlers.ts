@@ -135,16 +135,19 @@ const INHERIT = 0;
 /**
  * A topic's new visibility policy. The server's applier appends a row even when the topic
  * already has one (its tests change a topic once); a client replaces the row, which is
- * what a fresh registration shows.
+ * what a fresh registration shows. Topics are matched case-insensitively, and a row keeps
+ * the name it was first given, as the server's row does.
  */
 const userTopic: Handler = (client, event) => {
   const rows = list(client, 'user_topics');
-  const index = rows.findIndex((r) => r['stream_id'] === event['stream_id'] && r['topic_name'] === event['topic_name']);
+  const topic = String(event['topic_name']).toLowerCase();
+  const index = rows.findIndex((r) => r['stream_id'] === event['stream_id'] && String(r['topic_name']).toLowerCase() === topic);
   if (event['visibility_policy'] === INHERIT) {
     if (index !== -1) rows.splice(index, 1);
     return;
   }
-  const row = { stream_id: event['stream_id'], topic_name: event['topic_name'], visibility_policy: event['visibility_policy'], last_updated: event['last_updated'] };
+  const name = index === -1 ? event['topic_name'] : rows[index]?.['topic_name'];
+  const row = { stream_id: event['stream_id'], topic_name: name, visibility_policy: event['visibility_policy'], last_updated: event['last_updated'] };
   if (index === -1) rows.push(row);
   else rows[index] = row;
 };

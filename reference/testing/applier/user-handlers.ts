@@ -111,10 +111,13 @@ const realmUser: Handler = (client, event) => {
         for (const key of ['avatar_source', 'avatar_url', 'avatar_url_medium']) state[key] = person[key];
       }
       for (const key of ['delivery_email', 'email', 'full_name']) if (key in person && key in state) state[key] = person[key];
+      if ('new_email' in person && 'email' in state) state['email'] = person['new_email'];
     }
     const shown = users?.get(id);
     if (shown === undefined) return;
     const change = { ...person };
+    // An email change names the new address new_email (apply_event copies it to email).
+    if ('new_email' in change) change['email'] = change['new_email'];
     if ('avatar_url' in change && client.options.clientGravatar && String(change['avatar_url']).startsWith(GRAVATAR)) {
       change['avatar_url'] = null;
       change['avatar_url_medium'] = null;
