@@ -246,6 +246,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'a successful push registration removes the user\'s legacy registrations of the same token',
     before: 'legacy registrations stay',
   },
+  user_presence_modern: {
+    source: `${CHANGELOG} (feature level 487); ${api('get-user-presence')}`,
+    change: 'GET /users/{user_id_or_email}/presence gives active_timestamp and idle_timestamp, without the legacy website and aggregated',
+    before: 'the legacy website and aggregated dictionaries (status and timestamp; aggregated offline past the offline threshold)',
+  },
   is_deleted: {
     source: `${CHANGELOG} (feature level 490); ${api('get-users')}`,
     change: 'user objects of deleted users have is_deleted: true',

@@ -29,6 +29,10 @@ import { createReminder, deleteReminder, getReminders } from './endpoints/remind
 import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from './endpoints/scheduled-messages.ts';
 import { updateSettings } from './endpoints/user-settings.ts';
 import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
+import { getRealmPresence, getUserPresence, updatePresence } from './endpoints/presence.ts';
+import { getUserStatus, updateOwnStatus, updateUserStatusAsAdmin } from './endpoints/user-status.ts';
+import { muteUser, unmuteUser } from './endpoints/muted-users.ts';
+import { addAlertWords, listAlertWords, removeAlertWords } from './endpoints/alert-words.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
 
@@ -150,6 +154,19 @@ export const ROUTES: readonly Route[] = [
   since('reminders_create', api('POST', '/reminders', createReminder)),
   since('reminders_list', api('DELETE', '/reminders/{reminder_id}', deleteReminder)),
   api('PATCH', '/settings', updateSettings),
+
+  // presence, user status, muted users, alert words (issue 24)
+  api('POST', '/users/me/presence', updatePresence),
+  read('/users/{user_id_or_email:str}/presence', getUserPresence),
+  read('/realm/presence', getRealmPresence),
+  api('POST', '/users/me/status', updateOwnStatus),
+  read('/users/{user_id}/status', getUserStatus),
+  api('POST', '/users/{user_id}/status', updateUserStatusAsAdmin),
+  api('POST', '/users/me/muted_users/{muted_user_id}', muteUser),
+  api('DELETE', '/users/me/muted_users/{muted_user_id}', unmuteUser),
+  read('/users/me/alert_words', listAlertWords),
+  api('POST', '/users/me/alert_words', addAlertWords),
+  api('DELETE', '/users/me/alert_words', removeAlertWords),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -64,6 +64,7 @@ export const FEATURE_LEVELS = [
   { level: 475, key: 'date_joined_first_login' },
   { level: 480, key: 'archived_channel_topics' },
   { level: 483, key: 'legacy_push_removal' },
+  { level: 487, key: 'user_presence_modern' },
   { level: 490, key: 'is_deleted' },
   { level: 493, key: 'video_calls' },
   { level: 496, key: 'bots_manage_groups' },

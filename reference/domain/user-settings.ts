@@ -105,6 +105,7 @@ const STORED = [
   'email_address_visibility',
   'enable_followed_topic_push_notifications',
   'enable_followed_topic_wildcard_mentions_notify',
+  'presence_enabled',
 ] as const;
 
 /** One setting's value for the user. */

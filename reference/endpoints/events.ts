@@ -67,7 +67,7 @@ export function register(ctx: Ctx): Record<string, unknown> {
     all_public_streams: p.all_public_streams ?? false,
     apply_markdown: p.apply_markdown,
     client_gravatar: p.client_gravatar ?? me !== null,
-    capabilities: queueCapabilities(capabilities),
+    capabilities: { ...queueCapabilities(capabilities), slim_presence: p.slim_presence },
     client: clientName(ctx),
     lifespan_secs: p.queue_lifespan_secs,
   };
@@ -77,6 +77,7 @@ export function register(ctx: Ctx): Record<string, unknown> {
     applyMarkdown: spec.apply_markdown,
     clientGravatar: spec.client_gravatar,
     slimPresence: p.slim_presence,
+    presenceHistoryLimitDays: p.presence_history_limit_days,
     includeSubscribers: p.include_subscribers,
     capabilities,
     fetchEventTypes: fetch === null ? null : new Set(fetch),
@@ -168,5 +169,6 @@ function queueCapabilities(c: ClientCapabilities): QueueCapabilities {
     archived_channels: c.archived_channels,
     include_deactivated_groups: c.include_deactivated_groups,
     user_list_incomplete: c.user_list_incomplete,
+    simplified_presence_events: c.simplified_presence_events,
   };
 }

@@ -31,6 +31,10 @@ export interface QueueCapabilities {
   archived_channels: boolean;
   include_deactivated_groups: boolean;
   user_list_incomplete: boolean;
+  /** Presence events in the modern format (client capability). */
+  simplified_presence_events?: boolean;
+  /** Presence events without email (POST /register's slim_presence, not a capability). */
+  slim_presence?: boolean;
 }
 
 export interface QueuedEvent {

@@ -46,6 +46,8 @@ export interface User {
   /** Followed-topic push settings, when changed from their defaults (domain/user-settings.ts). */
   enable_followed_topic_push_notifications?: boolean;
   enable_followed_topic_wildcard_mentions_notify?: boolean;
+  /** Sharing one's presence ("invisible mode" when false); absent means the default, true. */
+  presence_enabled?: boolean;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
