@@ -11,11 +11,12 @@ import { CHANNEL_HANDLERS } from './applier/channel-handlers.ts';
 import { finishClientState, startClientState, type ApplierOptions, type ClientState, type Handler, type Obj } from './applier/client-state.ts';
 import { MESSAGE_HANDLERS } from './applier/message-handlers.ts';
 import { PERSONAL_HANDLERS } from './applier/personal-handlers.ts';
+import { STATUS_HANDLERS } from './applier/status-handlers.ts';
 import { USER_HANDLERS } from './applier/user-handlers.ts';
 
 export { finishClientState, startClientState, type ApplierOptions, type ClientState, type Obj };
 
-export const HANDLERS: Readonly<Record<string, Handler>> = { ...MESSAGE_HANDLERS, ...CHANNEL_HANDLERS, ...USER_HANDLERS, ...PERSONAL_HANDLERS };
+export const HANDLERS: Readonly<Record<string, Handler>> = { ...MESSAGE_HANDLERS, ...CHANNEL_HANDLERS, ...USER_HANDLERS, ...PERSONAL_HANDLERS, ...STATUS_HANDLERS };
 
 /**
  * Event types the real server's apply_event handles and this applier does not (the
@@ -25,14 +26,11 @@ export const HANDLERS: Readonly<Record<string, Handler>> = { ...MESSAGE_HANDLERS
  * apply_event raises "Unexpected event type".
  */
 export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'alert_words',
   'channel_folder',
   'custom_profile_fields',
   'muted_topics',
-  'muted_users',
   'navigation_view',
   'onboarding_steps',
-  'presence',
   'push_device',
   'realm_domains',
   'realm_emoji',
@@ -43,7 +41,6 @@ export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'update_global_notifications',
   'update_message',
   'user_settings',
-  'user_status',
 ]);
 
 /**
