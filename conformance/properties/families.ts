@@ -30,6 +30,7 @@ import { TouchItem } from './commands/touch-item.ts';
 import { Typing } from './commands/typing.ts';
 import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
+import { AlertWords, CheckStatus, MuteUser, ReportPresence, SetStatus } from './commands/status.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -139,6 +140,17 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     what: 'client devices for push registration: removed by their owner only',
     probe: { method: 'POST', path: '/api/v1/remove_client_device' },
     commands: () => [w(1, who.map((a) => new RegisterDevice(a))), w(1, fc.tuple(who, fc.nat(3)).map(([a, d]) => new RemoveDevice(a, d)))],
+  },
+  status: {
+    what: "presence reports, statuses, muted users and alert words: each user's mutes and alert words are theirs alone",
+    probe: { method: 'GET', path: '/api/v1/users/me/alert_words' },
+    commands: () => [
+      w(2, fc.tuple(who, fc.boolean(), fc.boolean()).map(([a, act, slim]) => new ReportPresence(a, act, slim))),
+      w(2, fc.tuple(who, fc.option(fc.nat(3)), fc.option(fc.nat(2))).map(([a, t, e]) => new SetStatus(a, t, e))),
+      w(2, fc.tuple(who, who, fc.boolean()).map(([a, t, un]) => new MuteUser(a, t, un))),
+      w(2, fc.tuple(who, fc.boolean(), fc.array(fc.nat(3), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([a, rm, ws, up]) => new AlertWords(a, rm, ws, up))),
+      w(1, who.map((a) => new CheckStatus(a))),
+    ],
   },
 };
 
