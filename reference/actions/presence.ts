@@ -76,8 +76,8 @@ export function doUpdateUserPresence(world: World, user: User, nowMs: number, st
  */
 function sendPresenceChanged(world: World, user: User, row: PresenceRecord, force: boolean): void {
   const store = world.store;
+  if (!force && !fewActiveUsers(world)) return;
   const to = activeUserIds(store);
-  if (to.length > USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS && !force) return;
   const legacy = legacyPresence(row, user);
   store.emit(to, {
     type: 'presence',
@@ -87,6 +87,15 @@ function sendPresenceChanged(world: World, user: User, row: PresenceRecord, forc
     legacy_presence: { [legacy.client]: legacy },
     modern_presence: modernPresence(row, user),
   });
+}
+
+/** At most USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS active users (counting stops past it). */
+function fewActiveUsers(world: World): boolean {
+  let n = 0;
+  for (const u of world.store.data.users.values()) {
+    if (u.is_active && !u.is_system_bot && ++n > USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS) return false;
+  }
+  return true;
 }
 
 /**

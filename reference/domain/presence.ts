@@ -97,18 +97,18 @@ function updateLog(store: Store): UpdateLog | null {
   return log;
 }
 
-/** Record a row's new update id (the action calls it after each put). */
+/** Record a row's new update id (the action calls it after each put); a log not built yet is built from the rows when read. */
 export function notePresenceUpdate(store: Store, row: PresenceRecord, replaced: boolean): void {
-  const log = updateLog(store);
-  if (log === null) return;
+  const log = LOGS.get(store);
+  if (log === undefined || log.rows !== store.rowsOf(PRESENCE.name, false)) return;
   if (log.updateIds.length > 0 && (log.updateIds[log.updateIds.length - 1] as number) >= row.last_update_id) {
-    LOGS.delete(store); // out of order: rebuild on next read
+    LOGS.delete(store); // out of order: rebuilt on the next read
     return;
   }
   log.updateIds.push(row.last_update_id);
   log.userIds.push(row.id);
   if (replaced) log.stale++;
-  if (log.stale > 1024 && log.stale > log.updateIds.length / 2) LOGS.delete(store); // compact by rebuilding
+  if (log.stale > 1024 && log.stale > log.updateIds.length / 2) LOGS.delete(store); // compacted by rebuilding
 }
 
 /** The rows changed after update `after`, ascending by update id. */
@@ -149,8 +149,8 @@ export function realmPresence(store: Store, nowMs: number, q: RealmPresenceQuery
   const presences: Record<string, unknown> = {};
   let rows: PresenceRecord[];
   if (q.historyLimitDays === 0) rows = [];
-  else if (q.lastUpdateId !== null) rows = rowsChangedAfter(store, q.lastUpdateId);
-  else rows = store.table(PRESENCE).all();
+  // Every row is in the log (update ids start at 1), in the order of their last change.
+  else rows = rowsChangedAfter(store, q.lastUpdateId ?? 0);
   const since = nowMs - (q.historyLimitDays ?? DEFAULT_HISTORY_DAYS) * 86_400_000;
   const filterByTime = q.lastUpdateId === null || q.lastUpdateId <= 0;
   let max: number | null = null;
