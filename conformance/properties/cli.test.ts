@@ -71,10 +71,10 @@ test('bad property flags exit 2 in one line', async () => {
 test('the console shows progress, a line per family and the figures; the exit status is 0', async () => {
   const r = await cli(['--suite', 'properties', '--runs', '8', '--seed', '42', '--time-budget', '60s']);
   assert.is(r.code, EXIT.ok, r.out + r.err);
-  assert.match(r.out, /^conformance: 10 property families against reference\n/);
+  assert.match(r.out, /^conformance: 11 property families against reference\n/);
   assert.match(r.out, /properties: \d+\/8 sequences, [\d,]+ commands, [\d,]+ requests, [\d.]+ s; /);
-  assert.match(r.out, /✓ \[1\/10\] properties\/channels {2}\(\d+ commands in 8 sequences\)/);
-  assert.match(r.out, /OK: 10 scenarios and property families: \d+ passed, 0 failed, \d+ skipped\nproperties: 8 sequences, [\d,]+ commands, [\d,]+ requests in [\d.]+ s, seed 42\n$/);
+  assert.match(r.out, /✓ \[1\/11\] properties\/channels {2}\(\d+ commands in 8 sequences\)/);
+  assert.match(r.out, /OK: 11 scenarios and property families: \d+ passed, 0 failed, \d+ skipped\nproperties: 8 sequences, [\d,]+ commands, [\d,]+ requests in [\d.]+ s, seed 42\n$/);
 });
 
 test('json, junit and tap carry the families and the figures', async () => {
@@ -137,7 +137,7 @@ test('npm start -- --fault history-leak: the run fails (exit 1), shrinks, and sa
     const dir = mkdtempSync(join(tmpdir(), 'saved-'));
     const r = await cli(['--suite', 'properties', '--target', server.url, '--runs', '100', '--seed', '7', '--save-failures', dir]);
     assert.is(r.code, EXIT.failed, r.out);
-    assert.match(r.out, /✗ \[\d+\/10\] properties\/channels/);
+    assert.match(r.out, /✗ \[\d+\/11\] properties\/channels/);
     assert.match(r.out, /seed 7, path [\d:]+@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*; shrunk sequence:\n {6}1\. CreateChannel\(/);
     assert.match(r.out, /replayed by the scenario runner, it fails at the same step/);
     const line = /replay: (.*)\n/.exec(r.out)?.[1] ?? '';
