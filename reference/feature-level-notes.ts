@@ -231,6 +231,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'POST /remove_client_device exists',
     before: 'no such route (404)',
   },
+  status_admin_bots: {
+    source: `${CHANGELOG} (feature level 473); ${api('update-status-for-user')}`,
+    change: "a bot that is an organization administrator may set another user's status (POST /users/{user_id}/status)",
+    before: 'bots are refused, whatever their role',
+  },
   date_joined_first_login: {
     source: `${CHANGELOG} (feature level 475); ${api('get-users')}`,
     change: 'an API-created user\'s date_joined becomes the time of their first login',

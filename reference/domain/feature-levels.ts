@@ -61,6 +61,7 @@ export const FEATURE_LEVELS = [
   { level: 459, key: 'deactivate_user_actions' },
   { level: 468, key: 'push_device_registration' },
   { level: 470, key: 'remove_client_device' },
+  { level: 473, key: 'status_admin_bots' },
   { level: 475, key: 'date_joined_first_login' },
   { level: 480, key: 'archived_channel_topics' },
   { level: 483, key: 'legacy_push_removal' },

@@ -6,6 +6,7 @@ import { requireHuman } from '../actions/presence.ts';
 import { checkStatusTarget, checkUserStatus, doUpdateUserStatus } from '../actions/user-status.ts';
 import { canAccessUser } from '../domain/user-access.ts';
 import { userStatusOf } from '../domain/user-status.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { BadRequest } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
@@ -40,8 +41,9 @@ export function updateOwnStatus(ctx: Ctx): Record<string, unknown> {
   return {};
 }
 
+/** From feature level 473 a bot administrator may use it too (the administrator check still applies). */
 export function updateUserStatusAsAdmin(ctx: Ctx): Record<string, unknown> {
-  requireHuman(ctx.me);
+  if (!atLeast(ctx.store, 'status_admin_bots')) requireHuman(ctx.me);
   const p = ctx.params.read(ADMIN);
   const target = checkStatusTarget(ctx.world, ctx.me, ctx.pathInt('user_id'));
   doUpdateUserStatus(ctx.world, target, checkUserStatus(p));
