@@ -4,6 +4,7 @@
 // user's unread messages from the muted one become read; the whole new list goes to the
 // muting user alone.
 import { mutedUsersOf } from '../domain/muted-users.ts';
+import { canAccessUser } from '../domain/user-access.ts';
 import { BadRequest } from '../errors.ts';
 import { MUTED_USERS, type MutedUserRecord } from '../state/muted-users.ts';
 import { FLAG, type User } from '../state/types.ts';
@@ -11,19 +12,19 @@ import type { World } from '../world.ts';
 
 /**
  * access_user_by_id_including_cross_realm(allow_bots, allow_deactivated, for_admin=False):
- * any user of the realm or a system bot, if the actor may know them.
- * NOTE: approximation: the can_access_all_users_group check ("Insufficient permission")
- * is not made here.
+ * any user of the realm or a system bot, if the actor may know them (a guest limited by
+ * can_access_all_users_group may not mute or unmute those they cannot see).
  */
-function accessMutedUser(world: World, userId: number): User {
+function accessMutedUser(world: World, actor: User, userId: number): User {
   const target = world.store.user(userId);
   if (target === undefined) throw new BadRequest('No such user');
+  if (!canAccessUser(world.store, actor, target, world.nowMs())) throw new BadRequest('Insufficient permission');
   return target;
 }
 
 export function checkMuteUser(world: World, actor: User, mutedUserId: number): User {
   if (actor.user_id === mutedUserId) throw new BadRequest('Cannot mute self');
-  const target = accessMutedUser(world, mutedUserId);
+  const target = accessMutedUser(world, actor, mutedUserId);
   if (findMute(world, actor.user_id, target.user_id) !== undefined) throw new BadRequest('User already muted');
   return target;
 }
@@ -36,7 +37,7 @@ export function doMuteUser(world: World, actor: User, target: User): void {
 }
 
 export function checkUnmuteUser(world: World, actor: User, mutedUserId: number): MutedUserRecord {
-  const target = accessMutedUser(world, mutedUserId);
+  const target = accessMutedUser(world, actor, mutedUserId);
   const mute = findMute(world, actor.user_id, target.user_id);
   if (mute === undefined) throw new BadRequest('User is not muted');
   return mute;
