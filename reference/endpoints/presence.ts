@@ -8,7 +8,6 @@ import { BadRequest } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { PRESENCE } from '../state/presence.ts';
-import type { User } from '../state/types.ts';
 
 const UPDATE = {
   history_limit_days: json(z.int()).optional(),
@@ -28,12 +27,11 @@ export function updatePresence(ctx: Ctx): Record<string, unknown> {
   // new_user_input only feeds the server's activity statistics (update_user_activity_interval).
   updateUserPresence(ctx.world, ctx.me, status);
   if (p.ping_only) return {};
-  const me = ctx.store.user(ctx.me.user_id) ?? ctx.me;
-  return presenceResponse(ctx, me, slim, p.last_update_id ?? null, p.history_limit_days ?? null);
+  return presenceResponse(ctx, slim, p.last_update_id ?? null, p.history_limit_days ?? null);
 }
 
 /** get_presence_response. */
-function presenceResponse(ctx: Ctx, _me: User, slim: boolean, lastUpdateId: number | null, historyLimitDays: number | null): Record<string, unknown> {
+function presenceResponse(ctx: Ctx, slim: boolean, lastUpdateId: number | null, historyLimitDays: number | null): Record<string, unknown> {
   const now = ctx.nowMs();
   const { presences, lastUpdateId: last } = realmPresence(ctx.store, now, { slim, lastUpdateId, historyLimitDays });
   return { presences, server_timestamp: now / 1000, presence_last_update_id: last };
@@ -41,7 +39,7 @@ function presenceResponse(ctx: Ctx, _me: User, slim: boolean, lastUpdateId: numb
 
 /** GET /realm/presence: the legacy format, without presence_last_update_id. */
 export function getRealmPresence(ctx: Ctx): Record<string, unknown> {
-  const { presence_last_update_id: _, ...rest } = presenceResponse(ctx, ctx.me, false, null, null);
+  const { presence_last_update_id: _, ...rest } = presenceResponse(ctx, false, null, null);
   return rest;
 }
 
