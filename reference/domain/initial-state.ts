@@ -1,8 +1,8 @@
 // The registration response's initial state (zulip/zulip zerver/lib/events.py
 // fetch_initial_state_data and post_process_state): for each fetch type the client
 // wants, the keys the real server sends, built from Understudy's state and shaped by the
-// client's options and capabilities. Data Understudy does not keep (alert words, custom
-// emoji, presence, ...) has a fresh organization's value. The parts are listed below in
+// client's options and capabilities. Data Understudy does not keep (custom emoji, custom
+// profile fields, ...) has a fresh organization's value. The parts are listed below in
 // the real function's order; the parts of domain/initial-state/ build the larger ones.
 // POST /register adds queue_id, last_event_id and the version keys itself. A logged-out
 // spectator gets what the real server gives one: the organization's public data, and
