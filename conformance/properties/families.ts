@@ -31,6 +31,7 @@ import { Typing } from './commands/typing.ts';
 import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
 import { AlertWords, CheckStatus, MuteUser, ReportPresence, SetStatus } from './commands/status.ts';
+import { StatusApplyEvents, StatusRegisterQueue } from './commands/status-frame.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -151,6 +152,11 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
       w(2, fc.tuple(who, fc.boolean(), fc.array(fc.nat(3), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([a, rm, ws, up]) => new AlertWords(a, rm, ws, up))),
       w(1, who.map((a) => new CheckStatus(a))),
     ],
+    // Two registrations followed from the start (every capability: presence in the modern
+    // format; none: the legacy one) and checked at the end: the statuses, mutes and alert
+    // words their events build equal a fresh registration's.
+    frame: () =>
+      fc.tuple(who, who).map(([a, b]) => ({ first: [new StatusRegisterQueue(a, 0, 0), new StatusRegisterQueue(b, 0, 1)], last: [new StatusApplyEvents(0, true)] })),
   },
 };
 

@@ -243,3 +243,4 @@ export function statusEventProblems(m: Model, q: MQueue, events: Json[]): Proble
   }
   return problems;
 }
+
