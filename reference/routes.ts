@@ -1,6 +1,7 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
 // flow needs about a route. Patterns are under /api/v1 (the API) or /_understudy (the
-// test-control surface); {name} matches digits only, as the real server's URL patterns do.
+// test-control surface); {name} matches digits only, as the real server's URL patterns do
+// (<int:name>), and {name:str} any one segment (<name>, e.g. users/<user_id_or_email>/presence).
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
