@@ -226,4 +226,16 @@ test('the same seed and requests give the same notification bytes; another seed 
   assert.is.not(run('x'), run('y'));
 });
 
+test('who muted the sender gets no notification; the others do', () => {
+  const ref = createReference();
+  phone(ref, HAMLET);
+  phone(ref, CORDELIA);
+  ok(callAs(ref, HAMLET, 'POST', `/users/me/muted_users/${IAGO}`));
+  send(ref, IAGO, { type: 'direct', to: JSON.stringify([HAMLET, CORDELIA]), content: 'hi both' });
+  assert.equal(notified(ref), [CORDELIA]);
+  ok(callAs(ref, HAMLET, 'DELETE', `/users/me/muted_users/${IAGO}`));
+  send(ref, IAGO, { type: 'direct', to: JSON.stringify([HAMLET]), content: 'hi again' });
+  assert.equal(notified(ref), [CORDELIA, HAMLET]);
+});
+
 test.run();
