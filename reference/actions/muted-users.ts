@@ -9,6 +9,7 @@ import { BadRequest } from '../errors.ts';
 import { MUTED_USERS, type MutedUserRecord } from '../state/muted-users.ts';
 import { FLAG, type User } from '../state/types.ts';
 import type { World } from '../world.ts';
+import { notifyRemoval } from './push-notify.ts';
 
 /**
  * access_user_by_id_including_cross_realm(allow_bots, allow_deactivated, for_admin=False):
@@ -58,8 +59,8 @@ function emitList(world: World, actor: User): void {
 
 /**
  * do_mark_muted_user_messages_as_read: through the sender's index, the user's unread
- * messages from the muted user; one read event naming them.
- * NOTE: approximation: the mobile notifications of those messages are not withdrawn.
+ * messages from the muted user; one read event naming them; their mobile notifications
+ * withdrawn from the user's devices.
  */
 function markMutedUserMessagesRead(world: World, actor: User, target: User): void {
   const store = world.store;
@@ -70,5 +71,7 @@ function markMutedUserMessagesRead(world: World, actor: User, target: User): voi
     store.setUserMessageFlags(actor.user_id, id, flags | FLAG.read);
     ids.push(id);
   }
-  if (ids.length > 0) store.emit([actor.user_id], { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false });
+  if (ids.length === 0) return;
+  store.emit([actor.user_id], { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false });
+  notifyRemoval(world, ids, actor.user_id);
 }
