@@ -15,6 +15,8 @@ export type EventView = MessageView;
 export const FULL_VIEW: EventView = { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true };
 
 export function formatEvent(store: Store, userId: number, event: ServerEvent, view: EventView): Record<string, unknown> {
+  // A presence event as emitted holds both formats (queues take theirs in state/event-hub.ts); a record read back shows the modern one, as every capability asks.
+  if (event.type === 'presence' && 'modern_presence' in event) return { type: 'presence', presences: { [String(event.user_id)]: { ...event.modern_presence } } };
   if (event.type !== 'message') return structuredClone(event) as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {
     type: 'message',
