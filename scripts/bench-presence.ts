@@ -1,4 +1,5 @@
-// The presence benchmark (node --import tsx scripts/bench-presence.ts [N] [--json]): a
+// The presence benchmark (npm run bench -- --presence [N], or node --import tsx
+// scripts/bench-presence.ts [N] [--json]): a
 // realm of N users (default 10,000) made directly in the store, every one reporting
 // presence through POST /users/me/presence; then what clients ask of it: the whole realm
 // (GET /realm/presence, POST /users/me/presence with slim_presence, POST /register's
@@ -99,17 +100,20 @@ export function runPresenceBench(users = 10_000): PresenceBenchResult {
   };
 }
 
+/** The figures as lines of text. */
+export function reportPresence(r: PresenceBenchResult, print: (line: string) => void): void {
+  print(`${r.users} users (made in ${r.build_seconds} s), every one reporting presence:`);
+  print(`  POST /users/me/presence (ping_only): first report p50 ${r.report_us.first} µs, a minute later ${r.report_us.again} µs`);
+  print(`  POST /users/me/presence answering the whole realm (slim_presence): p50 ${r.report_us.with_answer_slim} µs`);
+  print(`  GET /realm/presence: p50 ${r.realm_presence_ms.p50} ms, p99 ${r.realm_presence_ms.p99} ms`);
+  print(`  POST /register presences (slim): ${r.register_presence_ms} ms`);
+  print(`  POST /users/me/presence with last_update_id, ${r.incremental_rows} rows changed since: p50 ${r.incremental_us} µs`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const n = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
   const r = runPresenceBench(n);
   if (args.includes('--json')) console.log(JSON.stringify(r, null, 2));
-  else {
-    console.log(`${r.users} users (made in ${r.build_seconds} s), every one reporting presence:`);
-    console.log(`  POST /users/me/presence (ping_only): first report p50 ${r.report_us.first} µs, a minute later ${r.report_us.again} µs`);
-    console.log(`  POST /users/me/presence answering the whole realm (slim_presence): p50 ${r.report_us.with_answer_slim} µs`);
-    console.log(`  GET /realm/presence: p50 ${r.realm_presence_ms.p50} ms, p99 ${r.realm_presence_ms.p99} ms`);
-    console.log(`  POST /register presences (slim): ${r.register_presence_ms} ms`);
-    console.log(`  POST /users/me/presence with last_update_id, ${r.incremental_rows} rows changed since: p50 ${r.incremental_us} µs`);
-  }
+  else reportPresence(r, (line) => console.log(line));
 }

@@ -1,5 +1,5 @@
 // npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]]
-// [--hostile]: how fast the reference answers, here.
+// [--presence [N]] [--hostile]: how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
@@ -13,7 +13,9 @@
 //   (g) with --scheduled: bench-scheduled.ts, N pending scheduled messages (default
 //       100,000), the clock moved over the tenth of them that fall due;
 //   (h) with --hostile: bench-hostile.ts, how fast each hostile request is answered
-//       (--hostile alone runs only this one).
+//       (--hostile alone runs only this one);
+//   (i) with --presence: bench-presence.ts, presence in a realm of N users (default
+//       10,000): reports, the realm listing, the incremental last_update_id poll.
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,6 +31,7 @@ import { BENCH_USAGE, benchFlags, type BenchFlags } from './bench-flags.ts';
 import { reportHostile, runHostileBench, type HostileFigure } from './bench-hostile.ts';
 import { runMessageBench } from './bench-messages.ts';
 import { runScheduledBench } from './bench-scheduled.ts';
+import { reportPresence, runPresenceBench } from './bench-presence.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -317,6 +320,7 @@ function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line:
     print(`  clock moved over ${n(s.due)} due: ${s.advance_ms} ms (CPU ${s.advance_cpu_ms} ms), ${n(s.delivered)} delivered  target < 1000 ms`);
     print(`  a replayed GET /users with nothing due: ${s.idle_request_us.with_pending} µs with them pending, ${s.idle_request_us.without} µs without`);
   }
+  if (r.presence) reportPresence(r.presence, print);
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -332,7 +336,7 @@ interface HostileOnly {
   hostile: HostileFigure[];
 }
 
-async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number) {
+async function main(quick: boolean, http: boolean, messages: number | undefined, events: boolean, scheduled?: number, presence?: number) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -347,6 +351,7 @@ async function main(quick: boolean, http: boolean, messages: number | undefined,
     messages: messages === undefined ? undefined : runMessageBench(messages),
     events: events ? eventFigures : undefined,
     scheduled: scheduled === undefined ? undefined : runScheduledBench(scheduled),
+    presence: presence === undefined ? undefined : runPresenceBench(presence),
   };
 }
 
@@ -369,7 +374,7 @@ if (argv[0] === '--load') {
   }
   const result = flags.hostile
     ? { machine: machine(), date: new Date().toISOString(), hostile: await runHostileBench(flags.quick ? 1 : 5) }
-    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled);
+    : await main(flags.quick, flags.http, flags.messages, flags.events, flags.scheduled, flags.presence);
   report(result, flags.json ? (line) => process.stderr.write(`${line}\n`) : (line) => console.log(line));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
