@@ -296,6 +296,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'POST /remove_client_device exists',
     before: 'no such route (404)',
   },
+  status_admin_bots: {
+    source: `${CHANGELOG} (feature level 473); ${api('update-status-for-user')}`,
+    change: "a bot that is an organization administrator may set another user's status (POST /users/{user_id}/status)",
+    before: 'bots are refused, whatever their role',
+  },
   slim_bot_dicts: {
     source: `https://zulip.com/api/register-queue, https://zulip.com/api/get-events#realm_bot-update (Changes: feature level 474)`,
     change: 'realm_bots and realm_bot add events carry only user_id and the bot settings (default_sending_stream, default_events_register_stream, default_all_public_streams, services); no realm_bot update for a bot\'s name, avatar, owner or (de)activation',
@@ -325,6 +330,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `${CHANGELOG} (feature level 484); ${api('get-events')} (reaction)`,
     change: 'reaction events have no user object (user_id only)',
     before: 'reaction events also carry user: {user_id, email, full_name} (Understudy does not emulate its absence at levels 328-338)',
+  },
+  user_presence_modern: {
+    source: `${CHANGELOG} (feature level 487); ${api('get-user-presence')}`,
+    change: 'GET /users/{user_id_or_email}/presence gives active_timestamp and idle_timestamp, without the legacy website and aggregated',
+    before: 'the legacy website and aggregated dictionaries (status and timestamp; aggregated offline past the offline threshold)',
   },
   is_deleted: {
     source: `${CHANGELOG} (feature level 490); ${api('get-users')}`,

@@ -1,8 +1,8 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
 // flow needs about a route. Patterns are under /api/v1 (the API), /json (the web app's
-// session paths: only where a logged-out visitor may come, POST /json/register) or
-// /_understudy (the test-control surface); {name} matches digits only, as the real
-// server's URL patterns do.
+// session paths: only where a logged-out visitor may come) or /_understudy (the
+// test-control surface); {name} matches digits only, as the real server's URL patterns do
+// (<int:name>), and {name:str} any one segment (<name>, e.g. users/<user_id_or_email>/presence).
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
@@ -41,6 +41,10 @@ import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/use
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
+import { getRealmPresence, getUserPresence, updatePresence } from './endpoints/presence.ts';
+import { getUserStatus, updateOwnStatus, updateUserStatusAsAdmin } from './endpoints/user-status.ts';
+import { muteUser, unmuteUser } from './endpoints/muted-users.ts';
+import { addAlertWords, listAlertWords, removeAlertWords } from './endpoints/alert-words.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
 
@@ -198,6 +202,18 @@ export const ROUTES: readonly Route[] = [
   since('saved_snippets', api('POST', '/saved_snippets', createSavedSnippetEndpoint)),
   since('saved_snippet_edit', api('PATCH', '/saved_snippets/{saved_snippet_id}', editSavedSnippetEndpoint)),
   since('saved_snippets', api('DELETE', '/saved_snippets/{saved_snippet_id}', deleteSavedSnippetEndpoint)),
+  // presence, user status, muted users, alert words (issue 24)
+  api('POST', '/users/me/presence', updatePresence),
+  read('/users/{user_id_or_email:str}/presence', getUserPresence),
+  read('/realm/presence', getRealmPresence),
+  api('POST', '/users/me/status', updateOwnStatus),
+  read('/users/{user_id}/status', getUserStatus),
+  api('POST', '/users/{user_id}/status', updateUserStatusAsAdmin),
+  api('POST', '/users/me/muted_users/{muted_user_id}', muteUser),
+  api('DELETE', '/users/me/muted_users/{muted_user_id}', unmuteUser),
+  read('/users/me/alert_words', listAlertWords),
+  api('POST', '/users/me/alert_words', addAlertWords),
+  api('DELETE', '/users/me/alert_words', removeAlertWords),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -6,14 +6,17 @@ import * as assert from 'uvu/assert';
 import { BENCH_USAGE, benchFlags } from './bench-flags.ts';
 
 test('the known flags', () => {
-  assert.equal(benchFlags([]), { json: false, quick: false, http: true, help: false, messages: undefined, events: false, hostile: false, scheduled: undefined, edits: undefined });
-  assert.equal(benchFlags(['--json', '--quick', '--no-http', '--messages', '5000', '--events']), { json: true, quick: true, http: false, help: false, messages: 5000, events: true, hostile: false, scheduled: undefined, edits: undefined });
+  const none = { scheduled: undefined, reactions: undefined, edits: undefined, readState: undefined, presence: undefined };
+  assert.equal(benchFlags([]), { json: false, quick: false, http: true, help: false, messages: undefined, events: false, hostile: false, ...none });
+  assert.equal(benchFlags(['--json', '--quick', '--no-http', '--messages', '5000', '--events']), { json: true, quick: true, http: false, help: false, messages: 5000, events: true, hostile: false, ...none });
   assert.is(benchFlags(['--hostile']).hostile, true);
   assert.is(benchFlags(['--scheduled']).scheduled, 100_000);
   assert.is(benchFlags(['--scheduled', '2000', '--quick']).scheduled, 2000);
   assert.is(benchFlags(['--messages']).messages, 1_000_000);
   assert.is(benchFlags(['--edits']).edits, 1_000_000);
   assert.is(benchFlags(['--edits', '20000']).edits, 20_000);
+  assert.is(benchFlags(['--presence']).presence, 10_000);
+  assert.is(benchFlags(['--presence', '500', '--quick']).presence, 500);
   assert.is(benchFlags(['--messages', '--quick']).quick, true);
   assert.is(benchFlags(['--read-state']).readState, 1_000_000);
   assert.is(benchFlags(['--read-state', '5000', '--json']).readState, 5000);

@@ -1,6 +1,6 @@
 // npm run bench's flags. Anything else is refused (a mistyped flag would otherwise run
 // the whole benchmark with the defaults).
-export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--edits [N]] [--read-state [N]] [--hostile] [--reactions [N]]';
+export const BENCH_USAGE = 'usage: npm run bench -- [--json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--edits [N]] [--read-state [N]] [--hostile] [--reactions [N]] [--presence [N]]';
 
 /** The benchmarks that take a size: flag → its key in BenchFlags and its default N. */
 const SIZED = {
@@ -9,6 +9,7 @@ const SIZED = {
   '--edits': { key: 'edits', n: 1_000_000 },
   '--read-state': { key: 'readState', n: 1_000_000 },
   '--reactions': { key: 'reactions', n: 1_000_000 },
+  '--presence': { key: 'presence', n: 10_000 },
 } as const;
 
 export interface BenchFlags {
@@ -30,10 +31,12 @@ export interface BenchFlags {
   edits: number | undefined;
   /** --read-state [N]: the read-state benchmark, one user with N unread messages (default 1,000,000). */
   readState: number | undefined;
+  /** --presence [N]: the presence benchmark in a realm of N users (default 10,000). */
+  presence: number | undefined;
 }
 
 export function benchFlags(argv: readonly string[]): BenchFlags {
-  const flags: BenchFlags = { json: false, quick: false, http: true, help: false, messages: undefined, events: false, hostile: false, scheduled: undefined, reactions: undefined, edits: undefined, readState: undefined };
+  const flags: BenchFlags = { json: false, quick: false, http: true, help: false, messages: undefined, events: false, hostile: false, scheduled: undefined, reactions: undefined, edits: undefined, readState: undefined, presence: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--json') flags.json = true;

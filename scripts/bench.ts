@@ -1,5 +1,5 @@
 // npm run bench [-- --json] [--quick] [--no-http] [--messages [N]] [--events] [--scheduled [N]] [--edits [N]]
-// [--read-state [N]] [--reactions [N]] [--hostile]: how fast the reference answers, here.
+// [--read-state [N]] [--reactions [N]] [--presence [N]] [--hostile]: how fast the reference answers, here.
 //   (a) in-process dispatch of GET /users and GET /streams: replayed (the same read on
 //       unchanged state, the common case in a test suite) and computed (the store marked
 //       changed before every request, so every answer is built from scratch);
@@ -21,6 +21,8 @@
 //       (--hostile alone runs only this one);
 //   (k) with --reactions: bench-reactions.ts, reaction adds and removes in a realm of N
 //       messages (default 1,000,000).
+//   (l) with --presence: bench-presence.ts, presence in a realm of N users (default
+//       10,000): reports, the realm listing, the incremental last_update_id poll.
 // A benchmark, not a test: it fails only on a wrong answer, never on a slow one. --json
 // prints the figures as JSON on stdout (the text report then goes to stderr).
 import { spawn, spawnSync } from 'node:child_process';
@@ -39,6 +41,7 @@ import { runScheduledBench } from './bench-scheduled.ts';
 import { reportReactions, runReactionBench, type ReactionBenchResult } from './bench-reactions.ts';
 import { runEditBench } from './bench-edits.ts';
 import { runReadStateBench } from './bench-read-state.ts';
+import { reportPresence, runPresenceBench } from './bench-presence.ts';
 
 const IAGO = `Basic ${btoa('iago@zulip.com:kTf1UbMHKe0sbkgDym68apgMzeURDOzd')}`;
 const READS = { users: '/api/v1/users', streams: '/api/v1/streams' } as const;
@@ -343,6 +346,7 @@ function report(r: Awaited<ReturnType<typeof main>> | HostileOnly, print: (line:
     }
     print(`  POST /mark_stream_as_read: ${n(s.mark_stream_ms)} ms; POST /mark_all_as_read: ${n(s.mark_all_ms)} ms (${s.mark_all_batches} batches of 2,000)`);
   }
+  if (r.presence) reportPresence(r.presence, print);
   if (r.http) {
     const h = r.http;
     print(`node:http GET /api/v1/users, ${h.connections} keep-alive connections, ${h.seconds} s a run, best of ${h.rounds.length}:`);
@@ -358,7 +362,7 @@ interface HostileOnly {
   hostile: HostileFigure[];
 }
 
-async function main({ quick, http, messages, events, scheduled, reactions, edits, readState }: BenchFlags) {
+async function main({ quick, http, messages, events, scheduled, reactions, edits, readState, presence }: BenchFlags) {
   const in_process = inProcess(quick);
   const eventFigures: EventBenchResult[] = [];
   if (events) for (const waiting of [100, 1000]) eventFigures.push(await runEventBench(waiting));
@@ -376,6 +380,7 @@ async function main({ quick, http, messages, events, scheduled, reactions, edits
     reactions: reactions === undefined ? undefined : (runReactionBench(reactions) as ReactionBenchResult),
     edits: edits === undefined ? undefined : runEditBench(edits),
     read_state: readState === undefined ? undefined : runReadStateBench(readState),
+    presence: presence === undefined ? undefined : runPresenceBench(presence),
   };
 }
 

@@ -10,6 +10,7 @@ declare module 'zulip-js' {
       me: {
         getProfile(): Promise<Json>;
         subscriptions: { add(params: Params): Promise<Json>; remove(params: Params): Promise<Json> };
+        alertWords: { retrieve(params?: Params): Promise<Json> };
       };
     };
     streams: {

@@ -37,6 +37,8 @@ import { FlagMessages } from './commands/flag-messages.ts';
 import { MarkRead } from './commands/mark-read.ts';
 import { FlagsNarrow } from './commands/flags-narrow.ts';
 import { ChangeSetting, CheckUserState, CompareUserState, FollowUserState, SETTING_POOL, SetTopicPolicy, SnippetCommand } from './commands/user-state.ts';
+import { AlertWords, CheckStatus, MuteUser, ReportPresence, SetStatus } from './commands/status.ts';
+import { StatusApplyEvents, StatusRegisterQueue } from './commands/status-frame.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -210,6 +212,22 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
       w(1, who.map((a) => new CheckUserState(a))),
     ],
     frame: () => fc.tuple(who, fc.nat(CLIENTS.length - 1)).map(([a, c]) => ({ first: [new FollowUserState(a, 0, c)], last: [new CompareUserState(0, true)] })),
+  },
+  status: {
+    what: "presence reports, statuses, muted users and alert words: each user's mutes and alert words are theirs alone",
+    probe: { method: 'GET', path: '/api/v1/users/me/alert_words' },
+    commands: () => [
+      w(2, fc.tuple(who, fc.boolean(), fc.boolean()).map(([a, act, slim]) => new ReportPresence(a, act, slim))),
+      w(2, fc.tuple(who, fc.option(fc.nat(3)), fc.option(fc.nat(2))).map(([a, t, e]) => new SetStatus(a, t, e))),
+      w(2, fc.tuple(who, who, fc.boolean()).map(([a, t, un]) => new MuteUser(a, t, un))),
+      w(2, fc.tuple(who, fc.boolean(), fc.array(fc.nat(3), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([a, rm, ws, up]) => new AlertWords(a, rm, ws, up))),
+      w(1, who.map((a) => new CheckStatus(a))),
+    ],
+    // Two registrations followed from the start (every capability: presence in the modern
+    // format; none: the legacy one) and checked at the end: the statuses, mutes and alert
+    // words their events build equal a fresh registration's.
+    frame: () =>
+      fc.tuple(who, who).map(([a, b]) => ({ first: [new StatusRegisterQueue(a, 0, 0), new StatusRegisterQueue(b, 0, 1)], last: [new StatusApplyEvents(0, true)] })),
   },
 };
 

@@ -76,6 +76,7 @@ const ID_UNDER: Record<string, IdKind> = {
   saved_snippet: 'snippet',
   display_recipient: 'user',
   recipients: 'user',
+  muted_users: 'user',
 };
 
 /** Objects whose keys are ids: {"subscribed": {"7": [...]}}, matches_narrow's {"messages": {"23": {...}}}. */
@@ -84,6 +85,7 @@ const KEYED_BY: Record<string, IdKind> = {
   already_subscribed: 'user',
   messages: 'message',
   devices: 'device',
+  user_status: 'user',
 };
 
 /** Sets, whatever order a server lists them in. */

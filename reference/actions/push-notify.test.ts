@@ -226,4 +226,29 @@ test('the same seed and requests give the same notification bytes; another seed 
   assert.is.not(run('x'), run('y'));
 });
 
+test('who muted the sender gets no notification; the others do', () => {
+  const ref = createReference();
+  phone(ref, HAMLET);
+  phone(ref, CORDELIA);
+  ok(callAs(ref, HAMLET, 'POST', `/users/me/muted_users/${IAGO}`));
+  send(ref, IAGO, { type: 'direct', to: JSON.stringify([HAMLET, CORDELIA]), content: 'hi both' });
+  assert.equal(notified(ref), [CORDELIA]);
+  ok(callAs(ref, HAMLET, 'DELETE', `/users/me/muted_users/${IAGO}`));
+  send(ref, IAGO, { type: 'direct', to: JSON.stringify([HAMLET]), content: 'hi again' });
+  assert.equal(notified(ref), [CORDELIA, HAMLET]);
+});
+
+test("muting withdraws the muting user's notifications of the muted user's messages, no one else's", () => {
+  const ref = createReference();
+  phone(ref, HAMLET);
+  phone(ref, CORDELIA);
+  const id = send(ref, IAGO, { type: 'direct', to: JSON.stringify([HAMLET, CORDELIA]), content: 'hi both' });
+  const before = ref.control.pushOutbox().length;
+  ok(callAs(ref, HAMLET, 'POST', `/users/me/muted_users/${IAGO}`));
+  const after = ref.control.pushOutbox().slice(before);
+  assert.equal(after.map((n) => n.user_id), [HAMLET]);
+  const payload = decrypt(ref, after[0]!);
+  assert.equal([payload['type'], payload['message_ids']], ['remove', [id]]);
+});
+
 test.run();

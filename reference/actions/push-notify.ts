@@ -62,13 +62,18 @@ export function notifyEdit(world: World, message: Message, flags: ReadonlyMap<nu
   }
 }
 
-/** Messages gone (deleted): their notifications leave the devices of the users who got them. */
-export function notifyRemoval(world: World, messageIds: readonly number[]): void {
+/**
+ * Messages gone (deleted): their notifications leave the devices of the users who got them;
+ * with `onlyUser`, only that user's (do_clear_mobile_push_notifications_for_ids for one user:
+ * messages read because their sender was muted).
+ */
+export function notifyRemoval(world: World, messageIds: readonly number[], onlyUser?: number): void {
   const store = world.store;
   const active = store.table(ACTIVE_PUSH);
   const byUser = new Map<number, number[]>();
   for (const messageId of messageIds) {
     for (const row of active.find('message', messageId)) {
+      if (onlyUser !== undefined && row.user_id !== onlyUser) continue;
       active.delete(row.id);
       const ids = byUser.get(row.user_id) ?? [];
       byUser.set(row.user_id, [...ids, messageId]);

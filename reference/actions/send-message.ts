@@ -3,6 +3,8 @@
 // extract_stream_indicator, extract_private_recipients), zerver/lib/addressee.py and
 // zerver/lib/streams.py (access_stream_for_send_message); the order of the checks is
 // the real server's, so the first error a request meets is the one it reports.
+import { usersAlertedBy } from '../domain/alert-words.ts';
+import { mutingUserIds } from '../domain/muted-users.ts';
 import { isUserInSetting, recursiveMembers } from '../domain/groups.ts';
 import { flagNames, newMessage } from '../domain/messages.ts';
 import type { MessageEvent } from '../state/events.ts';
@@ -142,9 +144,14 @@ function prepare(
   const topicParticipants = channel && rendered.topic_wildcard ? store.topicParticipants(channel.stream_id, where.topic) : new Set<number>();
   const readBySender = req.readBySender ?? HUMAN_CLIENTS.has(req.client.toLowerCase());
   const flags = new Map<number, number>();
+  // Who muted the sender reads it at once; whose alert word it holds is alerted (issue 24).
+  const muting = mutingUserIds(store, sender.user_id);
+  const alerted = usersAlertedBy(store, content);
   for (const id of new Set([...recipients, sender.user_id])) {
     let bits = 0;
     if (id === sender.user_id && readBySender) bits |= FLAG.read;
+    if (muting.has(id)) bits |= FLAG.read;
+    if (alerted.has(id)) bits |= FLAG.has_alert_word;
     if (mentioned.has(id)) bits |= FLAG.mentioned;
     if (rendered.stream_wildcard) bits |= FLAG.stream_wildcard_mentioned;
     if (topicParticipants.has(id)) bits |= FLAG.topic_wildcard_mentioned;

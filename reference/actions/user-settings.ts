@@ -16,6 +16,7 @@ import { canSeeDeliveryEmail, isAdmin } from '../domain/users.ts';
 import { apiEmail } from '../state/store.ts';
 import { atLeast } from '../domain/feature-levels.ts';
 import type { World } from '../world.ts';
+import { presenceEnabledChanged } from './presence.ts';
 
 export interface SettingsInput {
   /** The settings of the table given, by name, validated by type and choices (endpoint). */
@@ -135,12 +136,16 @@ function changeFullName(world: World, actor: User, name: string): void {
   world.store.emit(audienceOf(world, updated), { type: 'realm_user', op: 'update', person: { user_id: actor.user_id, full_name: name } });
 }
 
-/** do_change_user_setting for one setting of the table. */
-export function changeSetting(world: World, name: string, value: SettingValue, userId: number): void {
+/**
+ * do_change_user_setting for one setting of the table. PATCH /settings calls it for real
+ * changes only (json_change_settings compares first); `always`: also for an unchanged value
+ * (do_update_user_status's `away` does, and so sends the event anyway).
+ */
+export function changeSetting(world: World, name: string, value: SettingValue, userId: number, always = false): void {
   const store = world.store;
   const before = store.user(userId) as User;
   const old = userSetting(before, name);
-  if (old === value) return;
+  if (old === value && !always) return;
   const after = withSetting(before, name, value);
   store.putUser(after);
   const row = SETTING_BY_NAME.get(name);
@@ -168,8 +173,10 @@ export function changeSetting(world: World, name: string, value: SettingValue, u
     case 'email_address_visibility':
       emailVisibilityEvents(world, before, after);
       break;
-    // NOTE: approximation: turning presence_enabled on or off does not also record a presence
-    // update here (do_change_user_setting does, so that others see the change at once).
+    case 'presence_enabled':
+      // do_change_user_setting records a presence update, so that others see the change at once.
+      presenceEnabledChanged(world, after, value as boolean);
+      break;
     default:
       break;
   }

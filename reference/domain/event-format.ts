@@ -26,6 +26,8 @@ export function formatEvent(store: Store, userId: number, event: ServerEvent, vi
     }
     return out;
   }
+  // A presence event as emitted holds both formats (queues take theirs in state/event-hub.ts); a record read back shows the modern one, as every capability asks.
+  if (event.type === 'presence' && 'modern_presence' in event) return { type: 'presence', presences: { [String(event.user_id)]: { ...event.modern_presence } } };
   if (event.type !== 'message') return structuredClone(event) as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {
     type: 'message',

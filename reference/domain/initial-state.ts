@@ -1,8 +1,8 @@
 // The registration response's initial state (zulip/zulip zerver/lib/events.py
 // fetch_initial_state_data and post_process_state): for each fetch type the client
 // wants, the keys the real server sends, built from Understudy's state and shaped by the
-// client's options and capabilities. Data Understudy does not keep (alert words,
-// presence, ...) has a fresh organization's value. The parts are listed below in
+// client's options and capabilities. Data Understudy does not keep (custom profile
+// fields, ...) has a fresh organization's value. The parts are listed below in
 // the real function's order; the parts of domain/initial-state/ build the larger ones.
 // POST /register adds queue_id, last_event_id and the version keys itself. A logged-out
 // spectator gets what the real server gives one: the organization's public data, and
@@ -31,6 +31,10 @@ import { realmBotState, realmUserState } from './initial-state/users.ts';
 import type { RegisterView, StateContext, StateProvider } from './initial-state/view.ts';
 import { formatUserGroup } from './user-groups.ts';
 import { realmEmojiDict } from './emoji.ts';
+import { alertWordsOf } from './alert-words.ts';
+import { mutedUsersOf } from './muted-users.ts';
+import { realmPresence } from './presence.ts';
+import { allUserStatuses } from './user-status.ts';
 import { newUser } from './users.ts';
 import { atLeast, type FeatureKey } from './feature-levels.ts';
 
@@ -54,7 +58,7 @@ const fixed =
     structuredClone(values);
 
 const PARTS: readonly Part[] = [
-  { when: 'alert_words', build: fixed({ alert_words: [] }) },
+  { when: 'alert_words', build: (c) => ({ alert_words: alertWordsOf(c.store, c.user.user_id) }) },
   { when: 'custom_profile_fields', build: fixed({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }) },
   { when: 'onboarding_steps', build: onboardingState },
   { when: 'message', build: maxMessageIdState },
@@ -66,9 +70,8 @@ const PARTS: readonly Part[] = [
   { when: since('reminders', 'reminders_list'), build: remindersInitialState },
   // Left out for clients that listed event types including user_topic.
   { when: (c) => c.want('muted_topics') && (c.view.fetchEventTypes === null || !c.want('user_topic')), build: mutedTopicsState },
-  { when: 'muted_users', build: fixed({ muted_users: [] }) },
-  // Nobody's presence is recorded; a spectator gets no update id.
-  { when: 'presence', build: (c) => ({ presences: {}, ...(c.spectator ? {} : { presence_last_update_id: -1 }), server_timestamp: c.nowMs / 1000 }) },
+  { when: 'muted_users', build: (c) => ({ muted_users: mutedUsersOf(c.store, c.user.user_id) }) },
+  { when: 'presence', build: presenceState },
   { when: 'realm_user_groups', build: realmUserGroupsState },
   { when: 'realm', build: realmState },
   { when: 'realm_user_settings_defaults', build: realmUserSettingsDefaultsState },
@@ -100,13 +103,26 @@ const PARTS: readonly Part[] = [
   { when: (c) => c.want('update_display_settings') && sendsLegacySettings(c), build: legacyDisplaySettingsState },
   { when: (c) => c.want('update_global_notifications') && sendsLegacySettings(c), build: legacyNotificationSettingsState },
   { when: 'user_settings', build: userSettingsState },
-  { when: 'user_status', build: fixed({ user_status: {} }) },
+  // Statuses need an account: a spectator gets none.
+  { when: 'user_status', build: (c) => ({ user_status: c.spectator ? {} : allUserStatuses(c.store, c.user, c.nowMs) }) },
   { when: 'user_topic', build: userTopicsState },
   { when: 'video_calls', build: videoCallsInitialState },
   // GIPHY_API_KEY is not set.
   { when: 'giphy', build: fixed({ giphy_api_key: '' }) },
   { when: since('device', 'push_device_registration'), build: devicesInitialState },
 ];
+
+/**
+ * presences (slim with slim_presence or simplified_presence_events), with the update id
+ * for a user; a spectator gets no presence and no update id.
+ */
+function presenceState(ctx: StateContext): Record<string, unknown> {
+  const server_timestamp = ctx.nowMs / 1000;
+  if (ctx.spectator) return { presences: {}, server_timestamp };
+  const slim = ctx.view.slimPresence || ctx.view.capabilities.simplified_presence_events;
+  const { presences, lastUpdateId } = realmPresence(ctx.store, ctx.nowMs, { slim, lastUpdateId: null, historyLimitDays: ctx.view.presenceHistoryLimitDays ?? null });
+  return { presences, presence_last_update_id: lastUpdateId, server_timestamp };
+}
 
 /** realm_user_groups: by id; deactivated groups only with include_deactivated_groups. */
 function realmUserGroupsState(ctx: StateContext): Record<string, unknown> {

@@ -7,6 +7,7 @@
 // mention, a followed topic, the channel's push setting. Never the sender, never a bot.
 // Mentions and direct messages notify in muted channels and topics; the channel
 // setting and wildcard mentions do not.
+import { mutingUserIds } from './muted-users.ts';
 import type { Store } from '../state/store.ts';
 import { FLAG, type Message, type Subscription, type User } from '../state/types.ts';
 import { userSetting } from './user-settings.ts';
@@ -73,14 +74,17 @@ export function isRegistered(d: Device): boolean {
 /**
  * The users to notify of a new message and their devices, ascending by user id.
  * `flags` are the message's UserMessage rows (user id → flag bits).
- * NOTE: approximation: everyone counts as idle (Understudy has no presence), muted users are not modeled, and
+ * Who muted the sender gets none (UserMessageNotificationsData.sender_is_muted).
+ * NOTE: approximation: everyone counts as idle (presence is not consulted), and
  * disable_external_notifications is never set.
  */
 export function pushRecipients(store: Store, message: Message, flags: ReadonlyMap<number, number>): PushRecipient[] {
   const out: PushRecipient[] = [];
-  for (const userId of registeredUsers(store)) {
+  const registered = registeredUsers(store);
+  const muting = registered.length > 0 ? mutingUserIds(store, message.sender_id) : new Set<number>();
+  for (const userId of registered) {
     const bits = flags.get(userId);
-    if (bits === undefined || userId === message.sender_id) continue;
+    if (bits === undefined || userId === message.sender_id || muting.has(userId)) continue;
     const user = store.user(userId);
     if (!user || user.is_bot || !user.is_active) continue;
     const trigger = pushTrigger(store, userId, message, bits);

@@ -32,3 +32,16 @@ export function canAccessUser(store: Store, viewer: User, target: User, nowMs: n
   if (target.is_bot || canAccessAllUsers(store, viewer, nowMs)) return true;
   return (accessible ? accessible() : accessibleUserIds(store, viewer)).has(target.user_id);
 }
+
+/**
+ * get_user_ids_who_can_access_user: the active users who may know this one (everyone
+ * active, unless the realm restricts guests).
+ */
+export function userIdsWhoCanAccess(store: Store, target: User, nowMs: number): number[] {
+  const out: number[] = [];
+  for (const u of store.realmUsers()) {
+    if (!u.is_active) continue;
+    if (!isGuest(u) || canAccessUser(store, u, target, nowMs)) out.push(u.user_id);
+  }
+  return out;
+}

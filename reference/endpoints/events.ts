@@ -84,7 +84,7 @@ export function register(ctx: Ctx): Record<string, unknown> {
     all_public_streams: p.all_public_streams ?? false,
     apply_markdown: p.apply_markdown,
     client_gravatar: p.client_gravatar ?? me !== null,
-    capabilities: queueCapabilities(capabilities),
+    capabilities: { ...queueCapabilities(capabilities), slim_presence: p.slim_presence },
     client: clientName(ctx),
     // NOTE: approximation: the older, undocumented queue_lifespan_secs is still read, and
     // idle_queue_timeout wins over it when both are given.
@@ -96,6 +96,7 @@ export function register(ctx: Ctx): Record<string, unknown> {
     applyMarkdown: spec.apply_markdown,
     clientGravatar: spec.client_gravatar,
     slimPresence: p.slim_presence,
+    presenceHistoryLimitDays: p.presence_history_limit_days,
     includeSubscribers: p.include_subscribers,
     capabilities,
     fetchEventTypes: fetch === null ? null : new Set(fetch),
@@ -190,5 +191,6 @@ function queueCapabilities(c: ClientCapabilities): QueueCapabilities {
     include_deactivated_groups: c.include_deactivated_groups,
     user_list_incomplete: c.user_list_incomplete,
     user_settings_object: c.user_settings_object,
+    simplified_presence_events: c.simplified_presence_events,
   };
 }

@@ -1,5 +1,6 @@
 // The router gives the answers of the straightforward matcher it replaced: each
-// route's pattern as an anchored regex, {name} as digits, no extra trailing "/",
+// route's pattern as an anchored regex, {name} as digits, {name:str} as any non-empty
+// segment, no extra trailing "/",
 // tested in table order.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,9 +11,9 @@ function regexMatch(routes: ReadonlyArray<{ path: string }>, path: string) {
   const out: Array<{ index: number; pathParams: Record<string, string> }> = [];
   routes.forEach((r, index) => {
     const names: string[] = [];
-    const source = r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const source = r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)(:str)?\}/g, (_m, name: string, any: string | undefined) => {
       names.push(name);
-      return '([0-9]+)';
+      return any ? '([^/]+)' : '([0-9]+)';
     });
     const m = new RegExp(`^${source}$`).exec(path);
     if (!m) return;
@@ -30,6 +31,8 @@ const TABLE = [
   { path: '/api/v1/users/{user_id}/status' },
   { path: '/api/v1/users/me/status' },
   { path: '/api/v1/users/{user_id}' },
+  { path: '/api/v1/users/{key:str}/presence' },
+  { path: '/api/v1/users/me/presence' },
   { path: '/api/v1/messages/{message_id}/reactions' },
   { path: '/api/v1/user_uploads/{realm}/{file}' },
   { path: '/api/v1/users/7' },
@@ -53,6 +56,10 @@ const PATHS = [
   '/api/v1/users/4x',
   '/api/v1/users/me/status',
   '/api/v1/users/me/subscriptions',
+  '/api/v1/users/me/presence',
+  '/api/v1/users/12/presence',
+  '/api/v1/users/a@b.c/presence',
+  '/api/v1/users//presence',
   '/api/v1/messages/12/reactions',
   '/api/v1/messages//reactions',
   '/api/v1/user_uploads/2/99/',
@@ -82,7 +89,7 @@ test('the router matches what the regex loop matched, in table order, with the s
 test("every route's {parameter} is a whole path segment: the router reads no other kind", () => {
   for (const route of ROUTES) {
     for (const segment of route.path.split('/')) {
-      if (segment.includes('{')) assert.ok(/^\{\w+\}$/.test(segment), route.path);
+      if (segment.includes('{')) assert.ok(/^\{\w+(:str)?\}$/.test(segment), route.path);
     }
   }
 });

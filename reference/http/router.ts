@@ -1,5 +1,6 @@
 // Route lookup over path segments. A route pattern's `{name}` is one whole segment of
-// digits; the path must match the pattern exactly, without an extra "/" at the end, as on
+// digits, and `{name:str}` any one non-empty segment (Django's default `<name>` converter,
+// e.g. users/<user_id_or_email>/presence); the path must match the pattern exactly, without an extra "/" at the end, as on
 // the real server, whose URL patterns are Django `path()` routes (zerver/lib/rest.py
 // rest_path; zproject/urls.py) and nothing rewrites a trailing "/" away.
 // The answer is the one testing every route's pattern in table order would give —
@@ -9,6 +10,8 @@
 interface Node {
   literal: Map<string, Node>;
   param: Node | undefined;
+  /** The child for a `{name:str}` segment. */
+  any: Node | undefined;
   /** Indexes into the table of the routes whose pattern ends here. */
   ends: number[];
 }
@@ -25,7 +28,8 @@ export interface RouteMatch<R> {
 
 const DIGITS = /^[0-9]+$/;
 const PARAM = /^\{(\w+)\}$/;
-const node = (): Node => ({ literal: new Map(), param: undefined, ends: [] });
+const ANY_PARAM = /^\{(\w+):str\}$/;
+const node = (): Node => ({ literal: new Map(), param: undefined, any: undefined, ends: [] });
 
 export class Router<R extends { readonly path: string }> {
   readonly #root = node();
@@ -37,9 +41,13 @@ export class Router<R extends { readonly path: string }> {
       let at = this.#root;
       for (const segment of route.path.split('/')) {
         const param = PARAM.exec(segment);
+        const any = ANY_PARAM.exec(segment);
         if (param) {
           names.push(param[1] as string);
           at = at.param ??= node();
+        } else if (any) {
+          names.push(any[1] as string);
+          at = at.any ??= node();
         } else {
           let next = at.literal.get(segment);
           if (!next) at.literal.set(segment, (next = node()));
@@ -72,5 +80,6 @@ export class Router<R extends { readonly path: string }> {
     const literal = at.literal.get(segment);
     if (literal) this.#visit(literal, segments, i + 1, values, found);
     if (at.param && DIGITS.test(segment)) this.#visit(at.param, segments, i + 1, [...values, segment], found);
+    if (at.any && segment !== '') this.#visit(at.any, segments, i + 1, [...values, segment], found);
   }
 }

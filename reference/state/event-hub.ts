@@ -3,7 +3,7 @@
 // that tests read without a queue (control.events). Which users an event is for is the
 // emitting action's decision; this module never widens it.
 import { enqueue, EVENT_QUEUES, MAX_QUEUED_EVENTS, queueAccepts, type EventQueue } from './event-queues.ts';
-import type { RecordedEvent, ServerEvent, StreamEvent, SubscriptionEvent } from './events.ts';
+import type { PresenceEvent, RecordedEvent, ServerEvent, StreamEvent, SubscriptionEvent } from './events.ts';
 import type { StateData } from './message-store.ts';
 import type { Row, Table, TableSpec } from './table.ts';
 import type { Message } from './types.ts';
@@ -120,6 +120,8 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
       // process_message_update_event: the empty topic by its fallback name, unless empty_topic_name.
       if (event.orig_subject !== '' && event.subject !== '') return [event];
       return [{ ...event, ...(event.orig_subject === '' ? { orig_subject: topic('') } : {}), ...(event.subject === '' ? { subject: topic('') } : {}) }];
+    case 'presence':
+      return [presenceForQueue(caps, event)];
     default:
       return [event];
   }
@@ -144,6 +146,17 @@ function withoutRoutingFields(event: ServerEvent): ServerEvent {
     return rest;
   }
   return event;
+}
+
+/** zerver/tornado/event_queue.py process_presence_event: one of three shapes, by what the queue asked for. */
+function presenceForQueue(caps: EventQueue['capabilities'], event: PresenceEvent): ServerEvent {
+  const shaped: Record<string, unknown> = caps.simplified_presence_events
+    ? { type: 'presence', presences: { [String(event.user_id)]: event.modern_presence } }
+    : caps.slim_presence
+      ? { type: 'presence', user_id: event.user_id, server_timestamp: event.server_timestamp, presence: event.legacy_presence }
+      : { type: 'presence', user_id: event.user_id, email: event.email, server_timestamp: event.server_timestamp, presence: event.legacy_presence };
+  // The queue holds the wire shape; the union names the emitted one.
+  return shaped as unknown as ServerEvent;
 }
 
 /** A channel or subscription event with its archived channels left out; null when nothing is left. */

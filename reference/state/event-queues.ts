@@ -35,6 +35,10 @@ export interface QueueCapabilities {
   user_list_incomplete: boolean;
   /** Optional for queues made before it was kept: false. */
   user_settings_object?: boolean;
+  /** Presence events in the modern format (client capability). */
+  simplified_presence_events?: boolean;
+  /** Presence events without email (POST /register's slim_presence, not a capability). */
+  slim_presence?: boolean;
 }
 
 export interface QueuedEvent {

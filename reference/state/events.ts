@@ -270,6 +270,45 @@ export type SavedSnippetsEvent =
   | { type: 'saved_snippets'; op: 'add' | 'update'; saved_snippet: SavedSnippetObject }
   | { type: 'saved_snippets'; op: 'remove'; saved_snippet_id: number };
 
+/**
+ * A user's presence changed (zulip/zulip zerver/actions/presence.py send_presence_changed):
+ * emitted with both formats, as the real server hands it to its event queues; each queue
+ * receives one of three shapes (state/event-hub.ts): `presences` in the modern format
+ * (simplified_presence_events), or `user_id`, `server_timestamp` and the legacy `presence`,
+ * with `email` unless the queue registered with slim_presence.
+ */
+export interface PresenceEvent {
+  type: 'presence';
+  user_id: number;
+  email: string;
+  server_timestamp: number;
+  legacy_presence: Record<string, { client: string; status: string; timestamp: number; pushable: boolean }>;
+  modern_presence: { active_timestamp: number; idle_timestamp: number };
+}
+
+/** A status change, with only the fields that were set (zerver/actions/user_status.py). */
+export interface UserStatusEvent {
+  type: 'user_status';
+  user_id: number;
+  away?: boolean;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
+}
+
+/** The user's whole list of muted users, after a change. */
+export interface MutedUsersEvent {
+  type: 'muted_users';
+  muted_users: Array<{ id: number; timestamp: number }>;
+}
+
+/** The user's whole list of alert words, after a change. */
+export interface AlertWordsEvent {
+  type: 'alert_words';
+  alert_words: string[];
+}
+
 /** Every event an action may emit. */
 export type ServerEvent =
   | TypingEvent
@@ -297,7 +336,11 @@ export type ServerEvent =
   | LegacySettingsEvent
   | RealmExportConsentEvent
   | MutedTopicsEvent
-  | SavedSnippetsEvent;
+  | SavedSnippetsEvent
+  | PresenceEvent
+  | UserStatusEvent
+  | MutedUsersEvent
+  | AlertWordsEvent;
 
 export type EventType = ServerEvent['type'];
 

@@ -68,7 +68,26 @@ test('events of types the client did not fetch are skipped; an unknown type is a
   assert.equal(apply({ drafts: [] }, [{ type: 'heartbeat' }, { type: 'typing', op: 'start' }]), { drafts: [] });
   // The types upstream's apply_event knows and this applier does not: none it knows.
   assert.equal([...UNFOLLOWED_EVENT_TYPES].filter((t) => t in HANDLERS), []);
-  assert.throws(() => apply({}, [{ type: 'presence' }]), /Unexpected event type presence/);
+  assert.throws(() => apply({}, [{ type: 'realm_emoji' }]), /Unexpected event type realm_emoji/);
+});
+
+test('user_status sets the fields given, removes cleared ones, and drops a user left with nothing', () => {
+  const set = { type: 'user_status', user_id: 7, status_text: 'away', emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' };
+  assert.equal(apply({ user_status: {} }, [set])['user_status'], { '7': { status_text: 'away', emoji_name: 'octopus', emoji_code: '1f419', reaction_type: 'unicode_emoji' } });
+  const clearEmoji = { type: 'user_status', user_id: 7, emoji_name: '', emoji_code: '', reaction_type: 'unicode_emoji' };
+  assert.equal(apply({ user_status: {} }, [set, clearEmoji])['user_status'], { '7': { status_text: 'away' } });
+  const clearText = { type: 'user_status', user_id: 7, status_text: '' };
+  assert.equal(apply({ user_status: {} }, [set, clearEmoji, clearText])['user_status'], {});
+  assert.equal(apply({ user_status: {} }, [{ type: 'user_status', user_id: 8, away: true }])['user_status'], { '8': { away: true } });
+});
+
+test('muted_users and alert_words replace the whole list', () => {
+  const state = apply({ muted_users: [], alert_words: ['a'] }, [
+    { type: 'muted_users', muted_users: [{ id: 3, timestamp: 5 }] },
+    { type: 'alert_words', alert_words: ['b', 'c'] },
+  ]);
+  assert.equal(state['muted_users'], [{ id: 3, timestamp: 5 }]);
+  assert.equal(state['alert_words'], ['b', 'c']);
 });
 
 test.run();

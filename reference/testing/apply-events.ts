@@ -12,6 +12,7 @@ import { finishClientState, startClientState, type ApplierOptions, type ClientSt
 import { MESSAGE_HANDLERS } from './applier/message-handlers.ts';
 import { PERSONAL_HANDLERS } from './applier/personal-handlers.ts';
 import { SETTINGS_HANDLERS } from './applier/settings-handlers.ts';
+import { STATUS_HANDLERS } from './applier/status-handlers.ts';
 import { USER_HANDLERS } from './applier/user-handlers.ts';
 
 export { finishClientState, startClientState, type ApplierOptions, type ClientState, type Obj };
@@ -36,6 +37,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   ...PERSONAL_HANDLERS,
   ...MESSAGE_DETAIL_HANDLERS,
   ...SETTINGS_HANDLERS,
+  ...STATUS_HANDLERS,
 };
 
 /**
@@ -46,19 +48,15 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
  * apply_event raises "Unexpected event type".
  */
 export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'alert_words',
   'channel_folder',
   'custom_profile_fields',
-  'muted_users',
   'navigation_view',
   'onboarding_steps',
-  'presence',
   'push_device',
   'realm_domains',
   'realm_emoji',
   'realm_linkifiers',
   'realm_playgrounds',
-  'user_status',
 ]);
 
 /**

@@ -9,6 +9,7 @@ import type { Problem } from '../driver.ts';
 import type { Family } from '../family.ts';
 import { applyPolled } from '../follow.ts';
 import { allowed } from '../leaks.ts';
+import { statusEventProblems } from './status.ts';
 import type { MItem, MQueue, Model } from '../model.ts';
 
 type Json = Record<string, unknown>;
@@ -101,7 +102,7 @@ export async function poll(m: Model, r: Real, q: MQueue, extra?: (events: Json[]
     check: (o) => {
       if (o.status !== 200) return [];
       const events = ((o.json as Json)['events'] as Json[] | undefined) ?? [];
-      const leaks = [...eventProblems(m, q, events), ...(extra?.(events) ?? [])];
+      const leaks = [...eventProblems(m, q, events), ...(extra?.(events) ?? []), ...statusEventProblems(m, q, events)];
       return leaks.length > 0 ? leaks : applyPolled(q, events);
     },
   });

@@ -40,6 +40,8 @@ export interface RegisterView {
   applyMarkdown: boolean;
   clientGravatar: boolean;
   slimPresence: boolean;
+  /** presence_history_limit_days (null: the default two weeks). */
+  presenceHistoryLimitDays?: number | null;
   includeSubscribers: 'true' | 'false' | 'partial';
   capabilities: ClientCapabilities;
   /** fetch_event_types, else event_types; null: every type. */

@@ -90,12 +90,19 @@ export type Handler = (client: ClientState, event: Obj) => void;
 
 const ownCopy = <T>(x: T): T => structuredClone(x);
 
+/**
+ * presences: a user still online who reports again changes their presence with no event
+ * at all (zulip/zulip zerver/actions/presence.py sends one only when a user comes
+ * online), so a client refetches them whatever its queue brings.
+ */
+const PRESENCES_REFETCHED = ['presences'];
+
 /** The client's state right after POST /register (queue_id and the version keys left out). */
 export function startClientState(registered: Obj, options: ApplierOptions): ClientState {
   const state = ownCopy(registered);
   for (const key of ['result', 'msg', 'queue_id', 'last_event_id', 'zulip_version', 'zulip_feature_level', 'zulip_merge_base']) delete state[key];
   const left = new Set(((state['unsubscribed'] ?? []) as Obj[]).map((c) => c['stream_id'] as number));
-  const client: ClientState = { options, state, rawUsers: null, unread: null, recent: null, formerSubscriptions: new Map(), left, refetch: new Set() };
+  const client: ClientState = { options, state, rawUsers: null, unread: null, recent: null, formerSubscriptions: new Map(), left, refetch: new Set(PRESENCES_REFETCHED.filter((k) => k in state)) };
   if ('realm_users' in state) {
     client.rawUsers = new Map();
     for (const u of state['realm_users'] as Obj[]) client.rawUsers.set(u['user_id'], { ...u, is_active: true });

@@ -3,6 +3,7 @@
 // zerver/lib/events.py: realm_user, realm_bot, user_group, realm,
 // realm_user_settings_defaults). Permissions the server recomputes with
 // UserProfile.has_permission are recomputed here from the client's own groups.
+import { forgetDeactivatedStatus } from './status-handlers.ts';
 import type { ClientState, Handler, Obj } from './client-state.ts';
 
 const GRAVATAR = 'https://secure.gravatar.com/';
@@ -71,6 +72,7 @@ const realm: Handler = (client, event) => {
 /** Strip a deactivated user from every subscriber list, group and anonymous group setting. */
 function forgetDeactivated(client: ClientState, userId: number): void {
   const state = client.state;
+  forgetDeactivatedStatus(client, userId);
   const without = (ids: number[]) => ids.filter((id) => id !== userId);
   if (client.options.includeSubscribers) {
     for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed']) {
