@@ -25,7 +25,7 @@ test('the README endpoint table is current with the route table', () => {
   const readme = readFileSync(README, 'utf8');
   assert.is(readme, withTable(readme), 'run: node --import tsx scripts/gen-readme-endpoints.ts');
   assert.match(readme, /\| `POST \/messages` \| yes \|/);
-  assert.match(readme, /\| `POST \/messages\/\{message_id\}\/reactions` \| (yes|no: 501) \|/);
+  assert.match(readme, /\| `POST \/bots\/\{bot_id\}\/api_key\/regenerate` \| (yes|no: 501) \|/);
 });
 
 test('understudy routes lists what is emulated and what answers 501', async () => {
@@ -33,7 +33,7 @@ test('understudy routes lists what is emulated and what answers 501', async () =
   const io = { stdout: (s: string) => void (out += s), stderr: () => undefined, env: {} };
   assert.is(await understudy(['routes'], io), 0);
   assert.match(out, /^emulated +POST +\/api\/v1\/messages$/m);
-  assert.match(out, /^not \(501\) +GET +\/api\/v1\/attachments$/m);
+  assert.match(out, /^not \(501\) +GET +\/api\/v1\/bot_storage$/m);
   assert.match(out, /\d+ of \d+ documented endpoints emulated/);
   out = '';
   await understudy(['routes', '--missing', '--json'], io);

@@ -58,7 +58,7 @@ test('done-when: rate_limit fault, the journal, 501 for a documented endpoint no
     );
     const text = JSON.stringify(journal);
     assert.not.ok(text.includes(KEY) || text.includes(IAGO.authorization.slice(6)), 'no credentials in the journal');
-    const notEmulated = await fetch(`${s.url}/api/v1/messages/1/reactions`, { method: 'POST', headers: IAGO, body: new URLSearchParams({ emoji_name: 'smile' }) });
+    const notEmulated = await fetch(`${s.url}/api/v1/bots/1/api_key/regenerate`, { method: 'POST', headers: IAGO });
     assert.is(notEmulated.status, 501);
     assert.is((await notEmulated.json()).code, 'NOT_IMPLEMENTED');
     const unknown = await fetch(`${s.url}/api/v1/no_such_endpoint`, { headers: IAGO });

@@ -8,12 +8,14 @@ import { catalogue, documentedEndpoint, documentedMethods } from './not-emulated
 const ref = createReference();
 
 test('a documented endpoint that no route serves answers 501 NOT_IMPLEMENTED, before authentication', () => {
-  const res = ref.dispatch({ method: 'POST', path: '/api/v1/messages/12/reactions' });
+  // Endpoints no open work is about (bots' keys, navigation views): emulating them turns these into other answers.
+  const res = ref.dispatch({ method: 'POST', path: '/api/v1/bots/12/api_key/regenerate' });
   assert.is(res.status, 501);
-  assert.equal(res.json, { result: 'error', msg: 'Understudy does not emulate POST /api/v1/messages/{message_id}/reactions yet', code: 'NOT_IMPLEMENTED' });
-  assert.is(ref.preflight({ method: 'POST', path: '/api/v1/messages/12/reactions' })?.status, 501);
+  assert.equal(res.json, { result: 'error', msg: 'Understudy does not emulate POST /api/v1/bots/{bot_id}/api_key/regenerate yet', code: 'NOT_IMPLEMENTED' });
+  assert.is(ref.preflight({ method: 'POST', path: '/api/v1/bots/12/api_key/regenerate' })?.status, 501);
   // a string parameter matches any segment; an id only digits
-  assert.is(ref.dispatch({ method: 'GET', path: '/api/v1/users/iago@zulip.com' }).status, 501);
+  assert.is(ref.dispatch({ method: 'PATCH', path: '/api/v1/navigation_views/inbox' }).status, 501);
+  assert.is(ref.dispatch({ method: 'POST', path: '/api/v1/bots/abc/api_key/regenerate' }).status, 404);
   assert.is(ref.dispatch({ method: 'GET', path: '/api/v1/messages/abc/history' }).status, 404);
 });
 
@@ -47,11 +49,11 @@ test('every route is served, never 501; a route of a later feature level keeps i
 });
 
 test('the catalogue follows the route table: a route added for a documented endpoint makes it emulated', () => {
-  const reactions = (entries: ReturnType<typeof catalogue>) => entries.find((e) => e.method === 'POST' && e.path === '/api/v1/messages/{message_id}/reactions');
-  assert.is(reactions(catalogue())?.emulated, false);
+  const regenerate = (entries: ReturnType<typeof catalogue>) => entries.find((e) => e.method === 'POST' && e.path === '/api/v1/bots/{bot_id}/api_key/regenerate');
+  assert.is(regenerate(catalogue())?.emulated, false);
   const handler = (() => ({})) as Route['handler'];
-  const added: Route = { method: 'POST', path: '/api/v1/messages/{id}/reactions', auth: 'user', control: false, replayable: false, handler };
-  assert.is(reactions(catalogue([...ROUTES, added]))?.emulated, true);
+  const added: Route = { method: 'POST', path: '/api/v1/bots/{id}/api_key/regenerate', auth: 'user', control: false, replayable: false, handler };
+  assert.is(regenerate(catalogue([...ROUTES, added]))?.emulated, true);
   const sent = catalogue().find((e) => e.method === 'POST' && e.path === '/api/v1/messages');
   assert.equal(sent, { method: 'POST', path: '/api/v1/messages', emulated: true, documented: true });
   assert.ok(catalogue().every((e) => !e.path.startsWith('/_understudy')));
