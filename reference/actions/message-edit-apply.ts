@@ -133,7 +133,7 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
   if (plan.streamEdited) {
     // Current subscribers of a channel with protected history get rows (read), since being
     // subscribed when a message arrives is what gives access there.
-    if (!target.history_public_to_subscribers) for (const id of newCurrent) store.addMissingRows(id, movedIds, FLAG.read);
+    if (!target.history_public_to_subscribers) for (const id of newCurrent) store.addUserMessageRows(id, movedIds, FLAG.read);
     for (const userId of losingRows) {
       if (losingAccess.has(userId)) {
         store.removeRows(userId, movedIds);

@@ -177,19 +177,13 @@ export class MessageStore {
     );
     if (this.searchIndex && old.topic !== first.topic) this.searchIndex.moveTopic(olds, first.topic);
   }
-  /** Give the user rows for these messages (ascending ids) where they have none, with these flags. */
-  addMissingRows(userId: number, ids: readonly number[], flags: number): void {
-    this.bump();
-    let rows = this.data.userMessages.get(userId);
-    if (!rows) this.data.userMessages.set(userId, (rows = emptyRows()));
-    for (const id of ids) if (rowFlags(rows, id) === undefined) setRow(rows, id, flags);
-  }
-  /** Remove the user's rows for these messages. */
+  /** Remove the user's rows for these messages; the unread index follows. */
   removeRows(userId: number, ids: readonly number[]): void {
     const rows = this.data.userMessages.get(userId);
     if (!rows) return;
     this.bump();
-    for (const id of ids) removeRow(rows, id);
+    const gone = ids.filter((id) => removeRow(rows, id));
+    if (gone.length > 0) this.#dropUnread(userId, gone.sort((a, b) => a - b));
   }
   /** Ids of the messages holding every stem (full-text search candidates), ascending. */
   searchCandidates(stems: ReadonlySet<string>, limit = Infinity): readonly number[] | undefined {
