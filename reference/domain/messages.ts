@@ -100,7 +100,8 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
   // from the history; the history itself under the organization's visibility policy.
   if (m.last_edit_timestamp !== null) out['last_edit_timestamp'] = m.last_edit_timestamp;
   if (m.last_moved_timestamp !== null) out['last_moved_timestamp'] = m.last_moved_timestamp;
-  if (store.table(MESSAGE_EDIT_HISTORY).get(m.id) !== undefined) {
+  // A message event shows the message as sent: its later edits are update_message events.
+  if (!view.asSent && store.table(MESSAGE_EDIT_HISTORY).get(m.id) !== undefined) {
     const history = visibleRawHistory(store, m, view.allowEmptyTopicName);
     if (history !== null) out['edit_history'] = history;
   }
