@@ -271,8 +271,9 @@ export async function serveCommand(argv: string[], io: MainIO = processIO, prog 
   watchLauncher(io.env ?? {}, () => shutdown('launcher gone'));
   io.stdout(`${controlLine(f.reference.control !== false, f.controlToken !== undefined)}\n`);
   if (f.reference.featureLevel !== undefined) io.stdout(`feature level ${f.reference.featureLevel} (the newest is ${NEWEST_FEATURE_LEVEL})\n`);
-  io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
+  // Before the URL: whoever waits for the URL has read the warning too.
   if (f.fault !== undefined) io.stdout(`${c.red(`SELF-TEST FAULT INJECTED: ${f.fault}: ${FAULTS[f.fault]}`)}\n`);
+  io.stdout(`${c.bold('Understudy')} listening on ${serving.url}\n`);
   return undefined;
 }
 
