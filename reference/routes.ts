@@ -52,7 +52,7 @@ import type { Handler } from './request/context.ts';
  * - web-visitor: a /json path of the web app, served to logged-out visitors
  *   (allow_anonymous_user_web). Understudy has no login sessions, so every caller is
  *   one: the Authorization header is not read (the real server reads it only under
- *   /api); the web app's CSRF cookie and token are checked (http/csrf.ts) before the
+ *   /api); on unsafe methods the web app's CSRF cookie and token are checked (http/csrf.ts) before the
  *   parameters; whether the organization admits visitors is the endpoint's to say.
  */
 export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor';
@@ -128,6 +128,9 @@ export const ROUTES: readonly Route[] = [
   since('message_report', api('POST', '/messages/{message_id}/report', reportMessage)),
   // one message read, Markdown rendered, a topic deleted (issue 22)
   read('/messages/{message_id}', getMessage),
+  // spectators reading messages of web-public channels on the web app's paths (issue 22)
+  web('GET', '/messages', getMessages),
+  web('GET', '/messages/{message_id}', getMessage),
   api('POST', '/messages/render', renderMessage),
   api('POST', '/streams/{stream_id}/delete_topic', deleteTopic),
   api('PATCH', '/realm', updateRealm),
