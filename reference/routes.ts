@@ -1,6 +1,7 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
 // flow needs about a route. Patterns are under /api/v1 (the API), /json (the web app's
-// session paths: only where a logged-out visitor may come, POST /json/register) or
+// session paths: only where a logged-out visitor may come, POST /json/register and
+// GET /json/messages, /json/messages/{message_id}) or
 // /_understudy (the test-control surface); {name} matches digits only, as the real
 // server's URL patterns do.
 import * as control from './endpoints/control.ts';
