@@ -7,7 +7,7 @@
 import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
 import { deliverDue } from '../actions/deliver-due.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, Unauthorized } from '../errors.ts';
+import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, SessionUnauthorized, Unauthorized } from '../errors.ts';
 import { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 import { RawParams } from '../request/params.ts';
@@ -305,6 +305,7 @@ function findRoute(core: Core, path: string, method: string): RouteMatch<Route> 
 function authenticateFor(core: Core, route: Route, req: Omit<ApiRequest, 'body'>): User | null {
   const policy: AuthPolicy = route.auth;
   if (policy === 'none' || policy === 'web-visitor') return null;
+  if (policy === 'web-session') throw new SessionUnauthorized();
   const creds = credentialsOf(req);
   if (creds === null) {
     const anonymousAllowed = route.anonymousSince === undefined || atLeast(core.world, route.anonymousSince);

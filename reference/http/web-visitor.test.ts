@@ -54,4 +54,20 @@ test('a sender who hides their email: the avatar is a URL for a spectator too', 
   assert.match(String(message['avatar_url']), /^https:\/\/secure\.gravatar\.com\/avatar\//);
 });
 
+test('the session-only methods of those paths: the session 401 before the CSRF check, from preflight too', () => {
+  const { ref, id } = romeMessage();
+  for (const [method, path] of [
+    ['POST', '/json/messages'],
+    ['PATCH', `/json/messages/${id}`],
+    ['DELETE', `/json/messages/${id}`],
+    ['GET', '/json/messages/matches_narrow'],
+  ] as const) {
+    const res = ref.dispatch({ method, path, body: { content: 'x' } });
+    assert.is(res.status, 401, `${method} ${path}`);
+    assert.is(res.headers['WWW-Authenticate'], 'Session realm="zulip"');
+    assert.is(ref.preflight({ method, path })?.status, 401, `preflight ${method} ${path}`);
+  }
+  assert.is(ref.dispatch({ method: 'GET', path: `/json/messages/${id}` }).json['raw_content'], 'hello', 'unchanged');
+});
+
 test.run();
