@@ -1,6 +1,8 @@
 // POST /messages, GET /messages, GET /messages/matches_narrow — zulip/zulip
 // zerver/views/message_send.py (send_message_backend) and
 // zerver/views/message_fetch.py (get_messages_backend, messages_in_narrow_backend).
+// GET /messages also serves logged-out spectators on the web app's GET /json/messages:
+// a channels:web-public narrow of spectator operators, web-public channels' messages only.
 import { z } from 'zod';
 import { sendMessage as sendMessageAction } from '../actions/send-message.ts';
 import { flagNames, formatMessage, type MessageView } from '../domain/messages.ts';
