@@ -1,8 +1,9 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
 // flow needs about a route. Patterns are under /api/v1 (the API), /json (the web app's
-// session paths: only where a logged-out visitor may come) or /_understudy (the
-// test-control surface); {name} matches digits only, as the real server's URL patterns do
-// (<int:name>), and {name:str} any one segment (<name>, e.g. users/<user_id_or_email>/presence).
+// session paths: only where a logged-out visitor may come, POST /json/register and
+// GET /json/messages, /json/messages/{message_id}) or /_understudy (the test-control
+// surface); {name} matches digits only, as the real server's URL patterns do (<int:name>),
+// and {name:str} any one segment (<name>, e.g. users/<user_id_or_email>/presence).
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
@@ -46,6 +47,7 @@ import { getUserStatus, updateOwnStatus, updateUserStatusAsAdmin } from './endpo
 import { muteUser, unmuteUser } from './endpoints/muted-users.ts';
 import { addAlertWords, listAlertWords, removeAlertWords } from './endpoints/alert-words.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
+import { SessionUnauthorized } from './errors.ts';
 import type { Handler } from './request/context.ts';
 
 /**
@@ -58,10 +60,13 @@ import type { Handler } from './request/context.ts';
  * - web-visitor: a /json path of the web app, served to logged-out visitors
  *   (allow_anonymous_user_web). Understudy has no login sessions, so every caller is
  *   one: the Authorization header is not read (the real server reads it only under
- *   /api); the web app's CSRF cookie and token are checked (http/csrf.ts) before the
+ *   /api); on unsafe methods the web app's CSRF cookie and token are checked (http/csrf.ts) before the
  *   parameters; whether the organization admits visitors is the endpoint's to say.
+ * - web-session: a method of such a /json path that the real server serves to logged-in
+ *   sessions only: every caller here is logged out, so it is the session 401 at once,
+ *   before any CSRF check (rest_dispatch raises MissingAuthenticationError unwrapped).
  */
-export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor';
+export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor' | 'web-session';
 
 export interface Route {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -96,6 +101,17 @@ const api = (method: Method, path: string, handler: Handler, auth: AuthPolicy = 
 });
 /** A /json path of the web app that logged-out visitors may call. */
 const web = (method: Method, path: string, handler: Handler): Route => ({ method, path: `/json${path}`, auth: 'web-visitor', control: false, replayable: false, handler });
+/** A /json method for logged-in sessions only, beside a visitor's route: never reached (authentication refuses first). */
+const session = (method: Method, path: string): Route => ({
+  method,
+  path: `/json${path}`,
+  auth: 'web-session',
+  control: false,
+  replayable: false,
+  handler: () => {
+    throw new SessionUnauthorized();
+  },
+});
 /** The route exists from this feature level on. */
 const since = (key: FeatureKey, route: Route): Route => ({ ...route, since: key });
 /** A read whose repeats may be replayed. */
@@ -134,6 +150,14 @@ export const ROUTES: readonly Route[] = [
   since('message_report', api('POST', '/messages/{message_id}/report', reportMessage)),
   // one message read, Markdown rendered, a topic deleted (issue 22)
   read('/messages/{message_id}', getMessage),
+  // spectators reading messages of web-public channels on the web app's paths (issue 22)
+  // (the other methods of those paths are for logged-in sessions: the session 401)
+  web('GET', '/messages', getMessages),
+  web('GET', '/messages/{message_id}', getMessage),
+  session('POST', '/messages'),
+  session('GET', '/messages/matches_narrow'),
+  session('PATCH', '/messages/{message_id}'),
+  session('DELETE', '/messages/{message_id}'),
   api('POST', '/messages/render', renderMessage),
   api('POST', '/streams/{stream_id}/delete_topic', deleteTopic),
   api('PATCH', '/realm', updateRealm),

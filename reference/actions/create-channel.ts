@@ -6,6 +6,7 @@
 // get_default_value_for_history_public_to_subscribers, create_stream_if_needed).
 import { defaultSetting, hasPermission, CHANNEL_SETTINGS, parseGroupSetting, REALM_SETTINGS } from '../domain/permissions.ts';
 import { systemGroupId } from '../domain/groups.ts';
+import { webPublicStreamsEnabled } from '../domain/channels.ts';
 import { renderForStore } from '../domain/render-message.ts';
 import { isAdmin } from '../domain/users.ts';
 import type { World } from '../world.ts';
@@ -79,9 +80,9 @@ export function hasRealmPermission(world: World, user: User, setting: RealmGroup
   return hasPermission(world.store, REALM_SETTINGS[setting], world.store.realm[setting], user, world.nowMs());
 }
 
-/** Realm.web_public_streams_enabled: the server setting and the realm's spectator access. */
+/** Realm.web_public_streams_enabled (domain/channels.ts webPublicStreamsEnabled). */
 export function webPublicChannelsEnabled(store: Store): boolean {
-  return store.config.web_public_streams_enabled && store.realm.enable_spectator_access;
+  return webPublicStreamsEnabled(store);
 }
 
 /** parse_group_setting_value: {[], [X]} is X and {[], []} is role:nobody, before any check. */

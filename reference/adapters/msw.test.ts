@@ -20,11 +20,17 @@ async function withHandlers(baseUrl: string, fn: () => Promise<void>): Promise<v
   }
 }
 
-test('one handler per mount: /api/v1, /json/register and /_understudy', () => {
-  assert.equal([...MOUNTS], ['/api/v1/*', '/json/register', '/_understudy/*']);
+test('one handler per mount: /api/v1, the spectator /json paths and /_understudy', () => {
+  assert.equal([...MOUNTS], ['/api/v1/*', '/json/register', '/json/messages', '/json/messages/:message_id', '/_understudy/*']);
   const seen: string[] = [];
   const handlers = createHandlers(createReference(), { baseUrl: 'http://zulip.test///', http: { all: (path) => (seen.push(path), path) } });
-  assert.equal(handlers, ['http://zulip.test/api/v1/*', 'http://zulip.test/json/register', 'http://zulip.test/_understudy/*']);
+  assert.equal(handlers, [
+    'http://zulip.test/api/v1/*',
+    'http://zulip.test/json/register',
+    'http://zulip.test/json/messages',
+    'http://zulip.test/json/messages/:message_id',
+    'http://zulip.test/_understudy/*',
+  ]);
   assert.equal(seen, handlers);
 });
 
@@ -34,7 +40,17 @@ test('answers the API and the control surface, and leaves other hosts and paths 
     assert.is((await fetch('http://zulip.test/_understudy/clock/advance', { method: 'POST', body: new URLSearchParams({ ms: '1' }) })).status, 200);
     // The web app's spectator registration: without the CSRF cookie, Django's 403.
     assert.is((await fetch('http://zulip.test/json/register', { method: 'POST' })).status, 403);
-    for (const url of ['http://other.test/api/v1/users/me', 'http://zulip.test/json/users/me', 'http://zulip.test/']) {
+    // A spectator reads messages of web-public channels (Rome is one); a GET needs no CSRF token.
+    const narrow = encodeURIComponent(JSON.stringify([{ operator: 'channels', operand: 'web-public' }]));
+    const list = await fetch(`http://zulip.test/json/messages?anchor=newest&num_before=5&num_after=0&narrow=${narrow}`);
+    assert.is(list.status, 200);
+    const { messages } = (await list.json()) as { messages: Array<{ id: number; display_recipient: string; flags: string[] }> };
+    assert.ok(messages.length > 0 && messages.every((m) => m.display_recipient === 'Rome' && m.flags.join() === 'read'));
+    const one = await fetch(`http://zulip.test/json/messages/${(messages[0] as { id: number }).id}`);
+    assert.is(one.status, 200);
+    // Not a web-public narrow: the session 401, from the reference, not the fallback.
+    assert.is((await fetch('http://zulip.test/json/messages?anchor=newest&num_before=5&num_after=0')).status, 401);
+    for (const url of ['http://other.test/api/v1/users/me', 'http://zulip.test/json/users/me', 'http://zulip.test/json/messages/1/history', 'http://zulip.test/']) {
       const res = await fetch(url, { headers: IAGO });
       assert.is(res.status, 599, url);
     }

@@ -27,8 +27,12 @@ export interface HandlerOptions<H> {
   http?: HttpNamespace<H>;
 }
 
-/** The paths answered: the API, the web app's spectator registration, the control surface. */
-export const MOUNTS = ['/api/v1/*', '/json/register', '/_understudy/*'] as const;
+/**
+ * The paths answered: the API, the web app's paths a spectator may use (registering,
+ * reading messages of web-public channels), the control surface. Other /json paths
+ * are left to the application's own handlers.
+ */
+export const MOUNTS = ['/api/v1/*', '/json/register', '/json/messages', '/json/messages/:message_id', '/_understudy/*'] as const;
 
 export function createHandlers<H = ReturnType<typeof mswHttp.all>>(reference: FetchHandler, options: HandlerOptions<H>): H[] {
   const http = options.http ?? (mswHttp as unknown as HttpNamespace<H>);

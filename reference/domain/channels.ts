@@ -28,8 +28,22 @@ import { isAdmin, isGuest } from './users.ts';
  * the channels, not at any message.
  */
 export function allowsWebPublicAccess(store: Store): boolean {
-  if (!store.config.web_public_streams_enabled || !store.realm.enable_spectator_access) return false;
-  return store.channels().some((c) => c.is_web_public && !c.invite_only && c.history_public_to_subscribers);
+  if (!webPublicStreamsEnabled(store)) return false;
+  return store.channels().some(isWebPublicChannel);
+}
+
+/**
+ * Realm.web_public_streams_enabled: the server setting and the organization's
+ * enable_spectator_access. NOTE: approximation: the real server also refuses on Zulip
+ * Cloud's limited plan, which Understudy does not model.
+ */
+export function webPublicStreamsEnabled(store: Store): boolean {
+  return store.config.web_public_streams_enabled && store.realm.enable_spectator_access;
+}
+
+/** get_web_public_streams_queryset: web-public, not invite-only, history shared (archived ones included). */
+export function isWebPublicChannel(c: Channel): boolean {
+  return c.is_web_public && !c.invite_only && c.history_public_to_subscribers;
 }
 
 export function isSubscribed(store: Store, userId: number, streamId: number): boolean {

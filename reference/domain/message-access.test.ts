@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { callAs } from '../testing/call-as.ts';
-import { canAccessMessage } from './message-access.ts';
+import { accessWebPublicMessage, canAccessMessage, isWebPublicMessage } from './message-access.ts';
 import { hasMessageAccess } from './messages.ts';
 
 const ok = (res: { json: Record<string, unknown> }) => (assert.is(res.json['result'], 'success', JSON.stringify(res.json)), res.json);
@@ -55,6 +55,33 @@ test('modifying: a message of an archived channel is out of reach, reading it is
   const m = ref.store.message(id)!;
   assert.ok(canAccessMessage(ref.store, hamlet, m, ref.control.now(), false));
   assert.not.ok(canAccessMessage(ref.store, hamlet, m, ref.control.now(), true));
+});
+
+test('a spectator reads messages of web-public channels only, while the server and the organization allow it', () => {
+  const ref = createReference();
+  const send = (to: string) => ok(callAs(ref, 'iago', 'POST', '/messages', { type: 'stream', to, topic: 't', content: 'x' }))['id'] as number;
+  const rome = ref.store.message(send('Rome'))!;
+  const verona = ref.store.message(send('Verona'))!;
+  const dm = ref.store.message(ok(callAs(ref, 'iago', 'POST', '/messages', { type: 'direct', to: JSON.stringify(['hamlet@zulip.com']), content: 'x' }))['id'] as number)!;
+  assert.ok(isWebPublicMessage(ref.store, rome));
+  assert.not.ok(isWebPublicMessage(ref.store, verona), 'public, not web-public');
+  assert.not.ok(isWebPublicMessage(ref.store, dm), 'a direct message');
+  assert.is(accessWebPublicMessage(ref.store, rome.id), rome);
+  for (const id of [verona.id, dm.id, 10 ** 9]) {
+    try {
+      accessWebPublicMessage(ref.store, id);
+      assert.unreachable(`message ${id}`);
+    } catch (e) {
+      assert.is((e as { status: number }).status, 401, 'the same session 401 for each');
+    }
+  }
+  // Archived: still web-public (get_web_public_streams_queryset does not look at it).
+  assert.is(ref.dispatch({ method: 'POST', path: `/_understudy/channels/${rome.stream_id}/archive` }).status, 200);
+  assert.ok(isWebPublicMessage(ref.store, rome));
+  ref.control.setConfig({ enable_spectator_access: false });
+  assert.not.ok(isWebPublicMessage(ref.store, rome), 'enable_spectator_access off');
+  ref.control.setConfig({ enable_spectator_access: true, web_public_streams_enabled: false });
+  assert.not.ok(isWebPublicMessage(ref.store, rome), 'the server setting off');
 });
 
 test.run();

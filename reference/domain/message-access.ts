@@ -5,10 +5,10 @@
 // (domain/messages.ts hasMessageAccess): a guest reads a channel message only while
 // subscribed, web-public channels included; a protected-history message needs the row
 // and a subscription (or a group granting content access).
-import { BadRequest } from '../errors.ts';
+import { BadRequest, SessionUnauthorized } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import type { Message, User } from '../state/types.ts';
-import { hasContentAccessBySubscriptionOrGroups } from './channels.ts';
+import { hasContentAccessBySubscriptionOrGroups, isWebPublicChannel, webPublicStreamsEnabled } from './channels.ts';
 import { isGuest } from './users.ts';
 
 /**
@@ -44,4 +44,26 @@ export function accessMessage(
   const message = store.message(id);
   if (!message || !canAccessMessage(store, user, message, nowMs, modifying)) throw new BadRequest('Invalid message(s)');
   return { message, flags: store.userMessageFlags(user.user_id, id) };
+}
+
+/**
+ * May a logged-out spectator read the message (access_web_public_message)? Only a
+ * channel message of a web-public channel, while the organization's web-public channels
+ * are enabled (the server setting and enable_spectator_access).
+ */
+export function isWebPublicMessage(store: Store, m: Message): boolean {
+  if (m.stream_id === null || !webPublicStreamsEnabled(store)) return false;
+  const channel = store.channel(m.stream_id);
+  return channel !== undefined && isWebPublicChannel(channel);
+}
+
+/**
+ * access_web_public_message: the message, or the session 401 alike for every refusal
+ * (no web-public channels, no such message, a direct message, a channel that is not
+ * web-public), so that the answer never tells whether the message exists.
+ */
+export function accessWebPublicMessage(store: Store, id: number): Message {
+  const message = store.message(id);
+  if (!message || !isWebPublicMessage(store, message)) throw new SessionUnauthorized();
+  return message;
 }

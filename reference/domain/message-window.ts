@@ -3,10 +3,13 @@
 // the window walks outward from the anchor until it has num_before / num_after
 // messages that the viewer may see and that match. Semantics of found_* follow
 // zulip/zulip zerver/views/message_fetch.py (post_process_limited_query).
+// A null viewer is a logged-out spectator (GET /json/messages): no UserMessage rows,
+// and only the messages of web-public channels (fetch_messages, is_web_public_query).
 import type { CompiledNarrow } from '../narrow/types.ts';
 import { lowerBoundOf } from '../state/message-index.ts';
 import type { Store } from '../state/store.ts';
 import type { Message, User } from '../state/types.ts';
+import { isWebPublicMessage } from './message-access.ts';
 import { hasMessageAccess } from './messages.ts';
 
 /** anchor=newest as the real server echoes it. */
@@ -34,7 +37,7 @@ interface Candidates {
   rowFlags?: ArrayLike<number>;
 }
 
-export function candidates(store: Store, viewer: User, narrow: CompiledNarrow): Candidates {
+export function candidates(store: Store, viewer: User | null, narrow: CompiledNarrow): Candidates {
   const base = sourceCandidates(store, viewer, narrow);
   // A search narrow: the inverted index's postings, when they are the shorter list.
   if (narrow.searchStems !== null) {
@@ -44,7 +47,7 @@ export function candidates(store: Store, viewer: User, narrow: CompiledNarrow): 
   return base;
 }
 
-function sourceCandidates(store: Store, viewer: User, narrow: CompiledNarrow): Candidates {
+function sourceCandidates(store: Store, viewer: User | null, narrow: CompiledNarrow): Candidates {
   const needRow = !narrow.includeHistory;
   const s = narrow.source;
   switch (s.kind) {
@@ -62,9 +65,10 @@ function sourceCandidates(store: Store, viewer: User, narrow: CompiledNarrow): C
       return { ids: [...new Set(s.ids)].sort((a, b) => a - b), needRow };
     case 'unread':
       // is:unread keeps the narrow on the viewer's rows (include-history.ts): their unread index.
-      return { ids: store.unreadMessageIds(viewer.user_id), needRow: true };
+      return { ids: viewer === null ? [] : store.unreadMessageIds(viewer.user_id), needRow: true };
     default:
       if (needRow) {
+        if (viewer === null) return { ids: [], needRow };
         const rows = store.userMessageRows(viewer.user_id);
         return { ids: rows.ids, needRow, rowFlags: rows.flags };
       }
@@ -75,7 +79,7 @@ function sourceCandidates(store: Store, viewer: User, narrow: CompiledNarrow): C
 /** Visible to the viewer and matching the narrow; returns the viewer's flags too. */
 export function visibleMatch(
   store: Store,
-  viewer: User,
+  viewer: User | null,
   narrow: CompiledNarrow,
   c: Candidates,
   id: number,
@@ -85,6 +89,10 @@ export function visibleMatch(
 ): { message: Message; flags: number | undefined } | null {
   const message = store.message(id);
   if (!message) return null;
+  if (viewer === null) {
+    if (c.needRow || !isWebPublicMessage(store, message)) return null;
+    return narrow.matches(message, undefined) ? { message, flags: undefined } : null;
+  }
   const flags = c.rowFlags && at !== undefined ? c.rowFlags[at] : store.userMessageFlags(viewer.user_id, id);
   if (c.needRow) {
     if (flags === undefined) return null;
@@ -96,7 +104,7 @@ export function visibleMatch(
 
 export function fetchWindow(
   store: Store,
-  viewer: User,
+  viewer: User | null,
   narrow: CompiledNarrow,
   req: WindowRequest,
   nowMs: number,
@@ -135,7 +143,9 @@ export function fetchWindow(
 }
 
 /** anchor=first_unread: the oldest unread match among the viewer's rows, outside muted channels and topics. */
-export function firstUnreadAnchor(store: Store, viewer: User, narrow: CompiledNarrow, nowMs: number): number {
+export function firstUnreadAnchor(store: Store, viewer: User | null, narrow: CompiledNarrow, nowMs: number): number {
+  // A spectator has read everything (find_first_unread_anchor): the anchor is newest.
+  if (viewer === null) return LARGER_THAN_MAX_MESSAGE_ID;
   // The viewer's unread ids, or the narrow's own list when that is shorter.
   const base = candidates(store, viewer, { ...narrow, includeHistory: false });
   const unread = store.unreadMessageIds(viewer.user_id);
@@ -153,7 +163,7 @@ export function firstUnreadAnchor(store: Store, viewer: User, narrow: CompiledNa
 }
 
 /** anchor=date: the first match sent at or after `seconds`, else newest. Ids grow with time. */
-export function dateAnchor(store: Store, viewer: User, narrow: CompiledNarrow, seconds: number, nowMs: number): number {
+export function dateAnchor(store: Store, viewer: User | null, narrow: CompiledNarrow, seconds: number, nowMs: number): number {
   const c = candidates(store, viewer, narrow);
   let lo = 0;
   let hi = c.ids.length;

@@ -118,8 +118,10 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
   });
   if (m.stream_id !== null) out['stream_id'] = m.stream_id;
   // A sender who hides their email: the client cannot compute the gravatar itself.
+  // Otherwise a gravatar is left to the client, whoever asks, a spectator too
+  // (MessageDict.finalize_payload, get_avatar_field).
   const gravatarOk = view.clientGravatar && sender.email_address_visibility === 1;
-  out['avatar_url'] = avatarUrl(store, viewer, sender, gravatarOk);
+  out['avatar_url'] = gravatarOk && sender.avatar_source === 'G' ? null : avatarUrl(store, viewer, sender, false);
   out['content_type'] = view.applyMarkdown ? 'text/html' : 'text/x-markdown';
   return out;
 }

@@ -1,8 +1,9 @@
 // What the narrow language may look up, for one viewer (see narrow/types.ts).
-import type { NarrowChannel, NarrowEnv } from '../narrow/types.ts';
+import { TOPIC_POLICY, type NarrowChannel, type NarrowEnv } from '../narrow/types.ts';
 import type { Store } from '../state/store.ts';
 import type { Channel, User } from '../state/types.ts';
-import { hasContentAccess } from './channels.ts';
+import { hasContentAccess, isWebPublicChannel, webPublicStreamsEnabled } from './channels.ts';
+import { isWebPublicMessage } from './message-access.ts';
 import { hasMessageAccess } from './messages.ts';
 import { isGuest } from './users.ts';
 
@@ -15,6 +16,42 @@ function narrowChannel(c: Channel): NarrowChannel {
     history_public_to_subscribers: c.history_public_to_subscribers,
   };
 }
+
+/**
+ * The environment of a logged-out spectator's query (GET /json/messages): no user, no
+ * rows, no muting; `with` reaches a message as access_web_public_message does.
+ */
+export function spectatorNarrowEnv(store: Store): NarrowEnv {
+  return {
+    viewer: { user_id: SPECTATOR_ID, is_guest: false },
+    channel: (nameOrId) => {
+      const c = typeof nameOrId === 'number' ? store.channel(nameOrId) : store.channelByName(nameOrId);
+      return c && narrowChannel(c);
+    },
+    user(emailOrId) {
+      const u = typeof emailOrId === 'number' ? store.user(emailOrId) : store.userByEmail(emailOrId);
+      return u && { user_id: u.user_id };
+    },
+    accessibleMessage(id) {
+      const m = store.message(id);
+      return m && isWebPublicMessage(store, m) ? m : undefined;
+    },
+    // Not consulted: a spectator's query always includes history (ok_to_include_history).
+    canAccessChannelHistory: (nc) => {
+      const c = store.channel(nc.stream_id);
+      return c !== undefined && webPublicStreamsEnabled(store) && isWebPublicChannel(c);
+    },
+    isChannelMuted: () => false,
+    topicPolicy: () => TOPIC_POLICY.inherit,
+    channelOf(streamId) {
+      const c = store.channel(streamId);
+      return c && narrowChannel(c);
+    },
+  };
+}
+
+/** No user has this id: the spectator's operators that name "me" match nobody. */
+const SPECTATOR_ID = -1;
 
 export function narrowEnv(store: Store, viewer: User, nowMs: number): NarrowEnv {
   return {

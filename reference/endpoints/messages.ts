@@ -1,17 +1,29 @@
 // POST /messages, GET /messages, GET /messages/matches_narrow — zulip/zulip
 // zerver/views/message_send.py (send_message_backend) and
 // zerver/views/message_fetch.py (get_messages_backend, messages_in_narrow_backend).
+// GET /messages also serves logged-out spectators on the web app's GET /json/messages:
+// a channels:web-public narrow of spectator operators, web-public channels' messages only.
 import { z } from 'zod';
 import { sendMessage as sendMessageAction } from '../actions/send-message.ts';
 import { flagNames, formatMessage, type MessageView } from '../domain/messages.ts';
 import { dateAnchor, fetchWindow, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID, visibleMatch } from '../domain/message-window.ts';
-import { narrowEnv } from '../domain/narrow-env.ts';
+import { allowsWebPublicAccess } from '../domain/channels.ts';
+import { narrowEnv, spectatorNarrowEnv } from '../domain/narrow-env.ts';
 import { clientName } from '../request/client-name.ts';
 import type { Ctx } from '../request/context.ts';
-import { BadNarrow, BadRequest, MissingArgument } from '../errors.ts';
+import { BadNarrow, BadRequest, MissingArgument, SessionUnauthorized } from '../errors.ts';
 import { json, str } from '../request/params.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { compileNarrow, NarrowError, NarrowParamError, type CompiledNarrow } from '../narrow/index.ts';
+import {
+  compileNarrow,
+  isSpectatorCompatible,
+  isWebPublicNarrow,
+  NarrowError,
+  NarrowParamError,
+  withoutInHome,
+  type CompiledNarrow,
+  type ParsedTerm,
+} from '../narrow/index.ts';
 import { FLAG, type Message, type User } from '../state/types.ts';
 
 const TYPES = { direct: 'private', private: 'private', stream: 'stream', channel: 'stream' } as const;
@@ -47,8 +59,9 @@ export function sendMessage(ctx: Ctx): Record<string, unknown> {
 }
 
 /** Compile the narrow parameter, turning narrow errors into the real server's responses. */
-export function compileFor(ctx: Ctx, raw: readonly unknown[], viewer: User, forMatchesNarrow = false): CompiledNarrow {
+export function compileFor(ctx: Ctx, raw: readonly unknown[], viewer: User | null, forMatchesNarrow = false): CompiledNarrow {
   try {
+    if (viewer === null) return compileNarrow(raw, spectatorNarrowEnv(ctx.store), { spectatorGate: (terms) => spectatorTerms(ctx, terms) });
     return compileNarrow(raw, narrowEnv(ctx.store, viewer, ctx.nowMs()), { forMatchesNarrow });
   } catch (e) {
     if (e instanceof NarrowParamError) throw new BadRequest(e.message);
@@ -58,6 +71,19 @@ export function compileFor(ctx: Ctx, raw: readonly unknown[], viewer: User, forM
     }
     throw e;
   }
+}
+
+/**
+ * A logged-out spectator (GET /json/messages), once `with` is expanded: the session 401
+ * unless the organization has web-public channels open to spectators and the narrow,
+ * without in:home, asks for channels:web-public and uses only operators a spectator
+ * may (get_messages_backend: MissingAuthenticationError).
+ */
+function spectatorTerms(ctx: Ctx, terms: ParsedTerm[]): ParsedTerm[] {
+  if (!allowsWebPublicAccess(ctx.store)) throw new SessionUnauthorized();
+  const cleaned = withoutInHome(terms);
+  if (!isWebPublicNarrow(cleaned) || !isSpectatorCompatible(cleaned)) throw new SessionUnauthorized();
+  return cleaned;
 }
 
 const RANGE_PARAMS = 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
@@ -90,8 +116,10 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
     message_ids: atLeast(ctx.world, 'get_messages_message_ids') ? ctx.params.one('message_ids', MESSAGE_IDS) : undefined,
     anchor_date: atLeast(ctx.world, 'anchor_date') ? ctx.params.one('anchor_date', ANCHOR_DATE) : undefined,
   };
-  const viewer = ctx.me;
-  const view = { applyMarkdown: p.apply_markdown, clientGravatar: p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
+  // A logged-out spectator on GET /json/messages (the session routes): web-public channels
+  // only, every message read, and no client-side gravatars (is_web_public_query).
+  const viewer = ctx.user;
+  const view = { applyMarkdown: p.apply_markdown, clientGravatar: viewer !== null && p.client_gravatar, allowEmptyTopicName: p.allow_empty_topic_name };
 
   if (p.message_ids !== undefined) {
     // The API documentation (zulip.com/api/get-messages): any range parameter with message_ids
@@ -128,7 +156,7 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
         : dateAnchor(ctx.store, viewer, narrow, spec.date, now);
   const w = fetchWindow(ctx.store, viewer, narrow, { anchor, numBefore, numAfter, includeAnchor }, now);
   return {
-    messages: w.messages.map((m) => shapeMessage(ctx, viewer, narrow, view, m, ctx.store.userMessageFlags(viewer.user_id, m.id))),
+    messages: w.messages.map((m) => shapeMessage(ctx, viewer, narrow, view, m, viewer === null ? undefined : ctx.store.userMessageFlags(viewer.user_id, m.id))),
     found_anchor: w.found_anchor,
     found_oldest: w.found_oldest,
     found_newest: w.found_newest,
@@ -137,9 +165,9 @@ export function getMessages(ctx: Ctx): Record<string, unknown> {
   };
 }
 
-function shapeMessage(ctx: Ctx, viewer: User, narrow: CompiledNarrow, view: MessageView, m: Message, flags: number | undefined): Record<string, unknown> {
+function shapeMessage(ctx: Ctx, viewer: User | null, narrow: CompiledNarrow, view: MessageView, m: Message, flags: number | undefined): Record<string, unknown> {
   const out = formatMessage(ctx.store, viewer, m, view);
-  out['flags'] = flags === undefined ? ['read', 'historical'] : flagNames(flags);
+  out['flags'] = viewer === null ? ['read'] : flags === undefined ? ['read', 'historical'] : flagNames(flags);
   if (narrow.highlight) Object.assign(out, narrow.highlight(m));
   return out;
 }

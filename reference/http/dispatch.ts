@@ -7,7 +7,7 @@
 import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
 import { deliverDue } from '../actions/deliver-due.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, Unauthorized } from '../errors.ts';
+import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, SessionUnauthorized, Unauthorized } from '../errors.ts';
 import { Ctx } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 import { RawParams } from '../request/params.ts';
@@ -212,13 +212,17 @@ function admit(core: Core, req: Omit<ApiRequest, 'body'>, method: string): Admit
   return { match, user, query };
 }
 
+/** RFC 9110's safe methods, which CsrfViewMiddleware.process_view accepts unchecked. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
 function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted): ApiResponse {
   const headers = req.headers ?? {};
   const contentType = header(headers, 'content-type');
   const params = new RawParams(decodeParams(query, req.body, contentType));
   // csrf_protect reads a POST's csrfmiddlewaretoken from the body only (request.POST); the
   // field stays unread by the endpoint, so it is listed in ignored_parameters_unsupported.
-  if (match.route.auth === 'web-visitor') checkCsrf(headers, decodeParams(undefined, req.body, contentType).get('csrfmiddlewaretoken'));
+  // Django's CsrfViewMiddleware checks unsafe methods only: a GET (or HEAD) passes without.
+  if (match.route.auth === 'web-visitor' && !SAFE_METHODS.has(match.route.method)) checkCsrf(headers, decodeParams(undefined, req.body, contentType).get('csrfmiddlewaretoken'));
   const ctx = new Ctx(core.world, headers, params, match.pathParams, user);
   const data = match.route.handler(ctx);
   // NOTE: approximation: before feature level 167 a few endpoints (levels 78, 96, 111) already
@@ -301,6 +305,7 @@ function findRoute(core: Core, path: string, method: string): RouteMatch<Route> 
 function authenticateFor(core: Core, route: Route, req: Omit<ApiRequest, 'body'>): User | null {
   const policy: AuthPolicy = route.auth;
   if (policy === 'none' || policy === 'web-visitor') return null;
+  if (policy === 'web-session') throw new SessionUnauthorized();
   const creds = credentialsOf(req);
   if (creds === null) {
     const anonymousAllowed = route.anonymousSince === undefined || atLeast(core.world, route.anonymousSince);

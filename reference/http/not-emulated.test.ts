@@ -57,6 +57,7 @@ test('the catalogue follows the route table: a route added for a documented endp
   const sent = catalogue().find((e) => e.method === 'POST' && e.path === '/api/v1/messages');
   assert.equal(sent, { method: 'POST', path: '/api/v1/messages', emulated: true, documented: true });
   assert.ok(catalogue().every((e) => !e.path.startsWith('/_understudy')));
+  assert.ok(catalogue().every((e) => e.path.startsWith('/api/v1/')), 'no /json route of the web app');
 });
 
 test('documentedEndpoint and documentedMethods look only under /api/v1', () => {

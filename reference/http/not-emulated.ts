@@ -78,10 +78,14 @@ export interface CatalogueEntry {
   documented: boolean;
 }
 
-/** Every documented endpoint and every API route, in path then method order. */
+/**
+ * Every documented endpoint and every API route, in path then method order. The web
+ * app's /json routes for spectators are not API routes (the API description has only
+ * /api/v1 paths), so they are left out.
+ */
 export function catalogue(routes: readonly Route[] = ROUTES): CatalogueEntry[] {
   const served = new Map<string, Route>();
-  for (const r of routes) if (!r.control) served.set(`${r.method} ${shape(r.path)}`, r);
+  for (const r of routes) if (!r.control && r.path.startsWith('/api/v1/')) served.set(`${r.method} ${shape(r.path)}`, r);
   const out: CatalogueEntry[] = [];
   const seen = new Set<string>();
   for (const d of DOCUMENTED) {

@@ -15,7 +15,7 @@ import { NARROW_TEXT } from './error-text.ts';
 import { okToIncludeHistory } from './include-history.ts';
 import { hiddenByMuting } from './operators/in-home.ts';
 import { operatorFor } from './operators/table.ts';
-import { parseNarrowParam } from './parse-narrow-param.ts';
+import { parseNarrowParam, type ParsedTerm } from './parse-narrow-param.ts';
 import { HISTORICAL_FLAGS, allOf, singleOperand, type OperatorContext, type Predicate, type SourceHint } from './predicate.ts';
 import { plainHighlight } from './search/highlight.ts';
 import { compileSearch } from './search/search-operator.ts';
@@ -25,21 +25,30 @@ import { NarrowError, type CompiledNarrow, type Highlight, type Message, type Na
 export interface CompileOptions {
   /** GET /messages/matches_narrow: `narrow` is required, `with` is not expanded, match_* always present. */
   forMatchesNarrow?: boolean;
+  /**
+   * A logged-out spectator's query (GET /json/messages, is_web_public_query): called with
+   * the terms once `with` is expanded, it refuses them or returns the terms to build.
+   * History is then always included, and a channel term must name a web-public channel.
+   */
+  spectatorGate?: (terms: ParsedTerm[]) => ParsedTerm[];
 }
 
 /**
- * Throws NarrowParamError (BAD_REQUEST) or NarrowError (BAD_NARROW). The viewer is
- * always a logged-in user: GET /api/v1/messages and matches_narrow need authentication
- * (zerver/lib/rest.py rest_dispatch admits anonymous callers only on /json paths).
+ * Throws NarrowParamError (BAD_REQUEST) or NarrowError (BAD_NARROW). The viewer is a
+ * logged-in user, except for a spectator's query on GET /json/messages (spectatorGate;
+ * zerver/lib/rest.py rest_dispatch admits anonymous callers only on /json paths).
  */
 export function compileNarrow(rawNarrowParam: readonly unknown[], env: NarrowEnv, options: CompileOptions = {}): CompiledNarrow {
   const forMatchesNarrow = options.forMatchesNarrow === true;
   let parsed = renameEmptyTopicFallback(parseNarrowParam(rawNarrowParam));
   if (!forMatchesNarrow) parsed = expandWithOperator(parsed, env);
+  const webPublicQuery = options.spectatorGate !== undefined;
+  if (options.spectatorGate !== undefined) parsed = options.spectatorGate(parsed);
   const terms = parsed.map(canonicalTerm);
-  const includeHistory = okToIncludeHistory(terms, env);
+  // ok_to_include_history: always for a web-public query.
+  const includeHistory = webPublicQuery || okToIncludeHistory(terms, env);
 
-  const context: OperatorContext = { env, viewerId: env.viewer.user_id };
+  const context: OperatorContext = { env, viewerId: env.viewer.user_id, webPublicQuery };
   const conflicts = new ConversationConflictCheck();
   const predicates: Predicate[] = [];
   const hints: SourceHint[] = [];

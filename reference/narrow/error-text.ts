@@ -34,6 +34,7 @@ export const NARROW_TEXT = {
   unknownIn: (operand: string) => `unknown 'in' operand ${operand}`,
   unknownIs: (operand: string) => `unknown 'is' operand ${operand}`,
   unknownChannel: (operand: string) => `unknown channel ${operand}`,
+  unknownWebPublicChannel: (operand: string) => `unknown web-public channel ${operand}`,
   unknownChannels: (operand: string) => `unknown channels operand ${operand}`,
   unknownUser: (operand: string) => `unknown user ${operand}`,
   unknownUserIn: (operand: string) => `unknown user in ${operand}`,

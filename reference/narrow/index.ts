@@ -12,4 +12,5 @@ export {
   type Term,
 } from './types.ts';
 export { indexedStems } from './search/search-operator.ts';
-export { parseNarrowParam } from './parse-narrow-param.ts';
+export { parseNarrowParam, type ParsedTerm } from './parse-narrow-param.ts';
+export { isSpectatorCompatible, isWebPublicNarrow, withoutInHome } from './spectator.ts';

@@ -30,6 +30,8 @@ export interface OperatorContext {
   env: NarrowEnv;
   /** The viewer's id. */
   viewerId: number;
+  /** A logged-out spectator's query: channel terms name web-public channels only. */
+  webPublicQuery?: boolean;
 }
 
 export interface OperatorResult {

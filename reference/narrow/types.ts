@@ -23,9 +23,9 @@ export const TOPIC_POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as
 
 export interface NarrowEnv {
   /**
-   * The viewer, always a logged-in user: the API's message endpoints need
-   * authentication (zerver/lib/rest.py rest_dispatch serves logged-out spectators
-   * only on the web app's /json paths, which Understudy does not serve).
+   * The viewer: a logged-in user, or for a logged-out spectator's query on the web
+   * app's GET /json/messages (zerver/lib/rest.py rest_dispatch serves spectators only on
+   * /json paths) an id no user has (domain/narrow-env.ts spectatorNarrowEnv).
    */
   viewer: { user_id: number; is_guest: boolean };
   /**

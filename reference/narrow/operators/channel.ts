@@ -9,10 +9,12 @@ import { NarrowError, type NarrowChannel } from '../types.ts';
  * The channel is looked up without an access check, so naming a private channel is
  * not an error; the caller's access rules then leave nothing to see.
  */
-export const byChannel: OperatorFn = (term, { env }) => {
+export const byChannel: OperatorFn = (term, { env, webPublicQuery }) => {
   const operand = singleOperand(term);
   const channel = env.channel(operand);
   if (channel === undefined) throw new NarrowError(NARROW_TEXT.unknownChannel(pythonStr(operand)));
+  // A spectator's query: only the channel's own is_web_public flag is consulted here.
+  if (webPublicQuery === true && !channel.is_web_public) throw new NarrowError(NARROW_TEXT.unknownWebPublicChannel(pythonStr(operand)));
   const streamId = channel.stream_id;
   return {
     predicate: (message) => message.type === 'stream' && message.stream_id === streamId,
