@@ -256,9 +256,19 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'an API-created user\'s date_joined becomes the time of their first login',
     before: 'date_joined stays the creation time',
   },
+  email_address_post_permission: {
+    source: `${CHANGELOG} (feature level 448); ${api('get-stream-email-address')}`,
+    change: 'GET /streams/{stream_id}/email_address needs the permission to post in the channel',
+    before: 'content access to the channel is enough',
+  },
+  subscription_status_bots: {
+    source: `${CHANGELOG} (feature level 458); ${api('get-subscription-status')}`,
+    change: 'GET /users/{user_id}/subscriptions/{stream_id} answers for bots too',
+    before: 'a bot is "No such user"',
+  },
   archived_channel_topics: {
     source: `${CHANGELOG} (feature level 480); ${api('get-stream-topics')}`,
-    change: 'GET /users/me/{stream_id}/topics answers for archived channels',
+    change: 'GET /users/me/{stream_id}/topics, GET /streams/{stream_id} and GET /streams/{stream_id}/members answer for archived channels',
     before: 'an archived channel is "Invalid channel ID"',
   },
   idle_queue_timeout: {
