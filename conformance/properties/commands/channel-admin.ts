@@ -86,7 +86,17 @@ export class AdminChange extends Command {
       expect: mayAccept ? { status: 200, result: 'success' } : { status: 400, result: 'error', msg: refusal as string },
     });
     if (!ok(res)) return;
+    const saw = m.actors.filter((a) => metadata(a, c));
     apply();
+    // Who no longer sees a channel made private hears nothing of it (do_change_stream_permission).
+    if (change.startsWith('make private')) {
+      for (const a of saw) {
+        if (metadata(a, c)) continue;
+        let lost = m.lostByPrivacy.get(a.id);
+        if (lost === undefined) m.lostByPrivacy.set(a.id, (lost = new Set()));
+        lost.add(c.id);
+      }
+    }
     // A rename or a privacy change posts Notification Bot's notice to the channel's subscribers.
     if (change !== 'administrators') await recordNotice(m, r, c);
   }

@@ -16,6 +16,8 @@ export interface Known {
   archived: ReadonlySet<number>;
   /** The user is a guest who left a channel since the registration. */
   guestWhoLeft: boolean;
+  /** Channels made private since the registration whose metadata the user lost by it. */
+  lostByPrivacy?: ReadonlySet<number>;
 }
 
 /** The channels a registration lists the user as subscribed to. */
@@ -49,7 +51,10 @@ export function appliedState(client: ClientState, fresh: Obj): Obj {
  *   and archiving sends no user_topic event, on the real server either;
  * - max_message_id of a guest who left a channel: a message of that channel deleted
  *   later is still the guest's, but the real server tells only subscribers and
- *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone.
+ *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone;
+ * - channels made private that the user can no longer see: the real server sends those
+ *   who lose access no event (zerver/actions/streams.py do_change_stream_permission
+ *   tells only who can still see the channel), so the client keeps them.
  */
 export function normaliseState(state: Obj, known: Known): Obj {
   // Copies only what it changes (the states are large, and compared often).
@@ -64,7 +69,10 @@ export function normaliseState(state: Obj, known: Known): Obj {
     delete out['is_recently_active'];
     return out;
   };
-  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']) if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).map(channel(key === 'streams'));
+  const lost = known.lostByPrivacy ?? new Set<number>();
+  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']) {
+    if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).filter((c) => !lost.has(c['stream_id'] as number)).map(channel(key === 'streams'));
+  }
   for (const key of ['realm_users', 'realm_non_active_users']) {
     if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).map((u) => ('is_deleted' in u ? (({ is_deleted: _, ...rest }) => rest)(u) : u));
   }
