@@ -217,8 +217,16 @@ export function doUpdateChannel(world: World, plan: ChannelUpdatePlan): void {
   };
 
   if (req.topicsPolicy !== undefined && req.topicsPolicy !== current().topics_policy) {
-    // do_set_stream_property
-    update(put({ topics_policy: req.topicsPolicy }), 'topics_policy', req.topicsPolicy);
+    // do_set_stream_property: the event, then the notice (the setting's label names "general chat" as is).
+    const old = current().topics_policy;
+    const c = put({ topics_policy: req.topicsPolicy });
+    update(c, 'topics_policy', req.topicsPolicy);
+    const label = topicsPolicyLabel(store.realm.empty_topic_display_name);
+    channelEventsNotice(
+      world,
+      c,
+      `${silentMention(actor)} changed the "Allow posting to the *general chat* topic?" setting from **${label[old]}** to **${label[req.topicsPolicy]}**.`,
+    );
   }
   if (plan.privacy) changePermission(world, actor, id, plan.privacy);
   if (req.isDefaultStream !== undefined) doSetDefaultStream(world, current(), req.isDefaultStream);
@@ -250,6 +258,16 @@ export function doUpdateChannel(world: World, plan: ChannelUpdatePlan): void {
   }
   if (req.folderId !== undefined) update(put({ folder_id: null }), 'folder_id', null);
   for (const [setting, value] of plan.settings) changeGroupSetting(world, actor, id, setting, value);
+}
+
+/** The labels of do_set_stream_property's TOPICS_POLICY_DISPLAY_NAME_MAP. */
+function topicsPolicyLabel(emptyTopic: string): Record<TopicsPolicy, string> {
+  return {
+    inherit: 'Automatic',
+    allow_empty_topic: `*${emptyTopic}* topic allowed`,
+    disable_empty_topic: `No *${emptyTopic}* topic`,
+    empty_topic_only: `Only *${emptyTopic}* topic allowed`,
+  };
 }
 
 function retentionNotice(store: Store, actor: User, oldValue: number | null, newValue: number | null): string {
