@@ -166,6 +166,16 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'GET /users answers logged-out callers in organizations with the public access option',
     before: 'GET /users always needs credentials (401)',
   },
+  unarchive_channel: {
+    source: `${CHANGELOG} (feature level 388); ${api('update-stream')}`,
+    change: 'PATCH /streams/{stream_id} takes is_archived=false, which unarchives the channel',
+    before: 'is_archived is an unknown parameter (ignored): the channel stays archived',
+  },
+  channel_folder_param: {
+    source: `${CHANGELOG} (feature level 389); ${api('update-stream')}`,
+    change: 'PATCH /streams/{stream_id} takes folder_id (Understudy has no folders: any but null is unknown)',
+    before: 'folder_id is an unknown parameter (ignored)',
+  },
   deactivated_group_subgroups: {
     source: `${CHANGELOG} (feature level 391); ${api('update-user-group-subgroups')}`,
     change: 'a deactivated group\'s subgroups can be changed',

@@ -48,6 +48,8 @@ export const FEATURE_LEVELS = [
   { level: 382, key: 'message_report' },
   { level: 384, key: 'users_user_ids' },
   { level: 387, key: 'users_public_access' },
+  { level: 388, key: 'unarchive_channel' },
+  { level: 389, key: 'channel_folder_param' },
   { level: 391, key: 'deactivated_group_subgroups' },
   { level: 399, key: 'reminders_list' },
   { level: 404, key: 'topics_policy_empty_topic_only' },

@@ -87,9 +87,7 @@ export function updateStream(ctx: Ctx): Record<string, unknown> {
   }
   const p = ctx.params.read({
     description: str(z.string().max(MAX_CHANNEL_DESCRIPTION_LENGTH)).optional(),
-    folder_id: json(z.int().nullable()).optional(),
     history_public_to_subscribers: flagParam(),
-    is_archived: flagParam(),
     is_default_stream: flagParam(),
     is_private: flagParam(),
     is_web_public: flagParam(),
@@ -97,6 +95,9 @@ export function updateStream(ctx: Ctx): Record<string, unknown> {
     new_name: str().optional(),
     topics_policy: str(z.string().refine((v) => topicsPolicies(ctx).includes(v), { message: 'Invalid topics_policy' })).optional(),
   });
+  // Parameters of later feature levels: unknown (ignored) before them.
+  const isArchived = atLeast(ctx.world, 'unarchive_channel') ? ctx.params.one('is_archived', flagParam()) : undefined;
+  const folderId = atLeast(ctx.world, 'channel_folder_param') ? ctx.params.one('folder_id', json(z.int().nullable()).optional()) : undefined;
   const plan = checkUpdateChannel(ctx.world, ctx.me, ctx.pathInt('stream_id'), {
     description: p.description?.replaceAll('\n', ' '),
     newName: p.new_name === undefined ? undefined : pyStrip(p.new_name),
@@ -105,8 +106,8 @@ export function updateStream(ctx: Ctx): Record<string, unknown> {
     historyPublicToSubscribers: p.history_public_to_subscribers,
     isDefaultStream: p.is_default_stream,
     messageRetentionDays: p.message_retention_days,
-    isArchived: p.is_archived,
-    folderId: p.folder_id,
+    isArchived,
+    folderId,
     topicsPolicy: p.topics_policy as TopicsPolicy | undefined,
     settings,
   });
