@@ -26,7 +26,7 @@ import {
 } from './channel-events.ts';
 import { checkChannelName, canSetTopicsPolicy, hasRealmPermission, webPublicChannelsEnabled } from './create-channel.ts';
 import { doSetDefaultStream } from './default-streams.ts';
-import { internalSend, notificationBot } from './internal-send.ts';
+import { channelEventsNotice, policyName, retentionNotice, topicsPolicyLabel, usersWithPermission } from './channel-notices.ts';
 import { silentMention } from './subscription-notices.ts';
 import type { GroupSettingChange } from './update-realm.ts';
 
@@ -172,33 +172,6 @@ const SETTING_ORDER: readonly ChannelGroupSetting[] = [
 ];
 if (SETTING_ORDER.length !== CHANNEL_GROUP_SETTINGS.length) throw new Error('SETTING_ORDER misses a channel setting');
 
-/**
- * maybe_send_channel_events_notice: Notification Bot in the channel. The organization's
- * send_channel_events_messages is always on here (it cannot be changed).
- */
-export function channelEventsNotice(world: World, channel: Channel, content: string): void {
-  const topic = channel.topics_policy === 'empty_topic_only' ? '' : 'channel events';
-  internalSend(world, notificationBot(world), { stream_id: channel.stream_id, topic }, content);
-}
-
-/** Stream.PERMISSION_POLICIES' policy_name. */
-const policyName = (c: { invite_only: boolean; history_public_to_subscribers: boolean; is_web_public: boolean }): string => {
-  if (c.is_web_public) return 'Web-public';
-  if (!c.invite_only) return 'Public';
-  return c.history_public_to_subscribers ? 'Private, shared history' : 'Private, protected history';
-};
-
-/** get_users_string_with_permission: a group's silent mention, or an anonymous group's groups then users, by id. */
-function usersWithPermission(store: Store, value: GroupSettingValue): string {
-  if (typeof value === 'number') return `@_*${store.group(value)?.name ?? ''}*`;
-  const groups = [...value.direct_subgroups].sort((a, b) => a - b).map((id) => `@_*${store.group(id)?.name ?? ''}*`);
-  const users = [...value.direct_members].sort((a, b) => a - b).flatMap((id) => {
-    const u = store.user(id);
-    return u ? [silentMention(u)] : [];
-  });
-  return [...groups, ...users].join(', ');
-}
-
 const METADATA_SETTINGS: ReadonlySet<ChannelGroupSetting> = new Set(['can_add_subscribers_group', 'can_administer_channel_group', 'can_subscribe_group']);
 
 export function doUpdateChannel(world: World, plan: ChannelUpdatePlan): void {
@@ -258,43 +231,6 @@ export function doUpdateChannel(world: World, plan: ChannelUpdatePlan): void {
   }
   if (req.folderId !== undefined) update(put({ folder_id: null }), 'folder_id', null);
   for (const [setting, value] of plan.settings) changeGroupSetting(world, actor, id, setting, value);
-}
-
-/** The labels of do_set_stream_property's TOPICS_POLICY_DISPLAY_NAME_MAP. */
-function topicsPolicyLabel(emptyTopic: string): Record<TopicsPolicy, string> {
-  return {
-    inherit: 'Automatic',
-    allow_empty_topic: `*${emptyTopic}* topic allowed`,
-    disable_empty_topic: `No *${emptyTopic}* topic`,
-    empty_topic_only: `Only *${emptyTopic}* topic allowed`,
-  };
-}
-
-function retentionNotice(store: Store, actor: User, oldValue: number | null, newValue: number | null): string {
-  // The organization's own value stands in for "the organization's default" (null: unlimited).
-  const realmDays = store.realm.message_retention_days ?? -1;
-  const o = oldValue ?? realmDays;
-  const n = newValue ?? realmDays;
-  let oldPeriod: string;
-  let newPeriod: string;
-  let summary: string;
-  if (o === -1) {
-    oldPeriod = 'Forever';
-    newPeriod = `${n} days`;
-    summary = `Messages in this channel will now be automatically deleted ${n} days after they are sent.`;
-  } else if (n === -1) {
-    oldPeriod = `${o} days`;
-    newPeriod = 'Forever';
-    summary = 'Messages in this channel will now be retained forever.';
-  } else {
-    oldPeriod = `${o} days`;
-    newPeriod = `${n} days`;
-    summary = `Messages in this channel will now be automatically deleted ${n} days after they are sent.`;
-  }
-  return (
-    `${silentMention(actor)} has changed the [message retention period](/help/message-retention-policy) for this channel:\n` +
-    `* **Old retention period**: ${oldPeriod}\n* **New retention period**: ${newPeriod}\n\n${summary}`
-  );
 }
 
 /** do_change_stream_permission, with its events and notice. */
