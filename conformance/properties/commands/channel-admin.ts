@@ -87,15 +87,18 @@ export class AdminChange extends Command {
     });
     if (!ok(res)) return;
     const saw = m.actors.filter((a) => metadata(a, c));
+    const wasWebPublic = c.webPublic;
     apply();
-    // Who no longer sees a channel made private hears nothing of it (do_change_stream_permission).
-    if (change.startsWith('make private')) {
-      for (const a of saw) {
-        if (metadata(a, c)) continue;
-        let lost = m.lostByPrivacy.get(a.id);
-        if (lost === undefined) m.lostByPrivacy.set(a.id, (lost = new Set()));
-        lost.add(c.id);
-      }
+    // What the real server does not tell (reference/testing/applier/compare.ts): who no longer
+    // sees a channel made private, and guests who see a web-public channel unsubscribed.
+    const untold = (a: Actor) => {
+      let set = m.untoldChannels.get(a.id);
+      if (set === undefined) m.untoldChannels.set(a.id, (set = new Set()));
+      set.add(c.id);
+    };
+    for (const a of saw) {
+      if (change.startsWith('make private') && !metadata(a, c)) untold(a);
+      if (wasWebPublic && isGuest(a) && !c.subscribers.has(a.id)) untold(a);
     }
     // A rename or a privacy change posts Notification Bot's notice to the channel's subscribers.
     if (change !== 'administrators') await recordNotice(m, r, c);
