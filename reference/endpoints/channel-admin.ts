@@ -86,7 +86,10 @@ export function updateStream(ctx: Ctx): Record<string, unknown> {
     if (v !== undefined) settings[s] = v;
   }
   const p = ctx.params.read({
-    description: str(z.string().max(MAX_CHANNEL_DESCRIPTION_LENGTH)).optional(),
+    // pydantic's max_length counts code points, not UTF-16 units.
+    description: str(
+      z.string().refine((v) => [...v].length <= MAX_CHANNEL_DESCRIPTION_LENGTH, { message: `{var} is too long (limit: ${MAX_CHANNEL_DESCRIPTION_LENGTH} characters)` }),
+    ).optional(),
     history_public_to_subscribers: flagParam(),
     is_default_stream: flagParam(),
     is_private: flagParam(),
