@@ -211,6 +211,16 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'GET /users answers logged-out callers in organizations with the public access option',
     before: 'GET /users always needs credentials (401)',
   },
+  unarchive_channel: {
+    source: `${CHANGELOG} (feature level 388); ${api('update-stream')}`,
+    change: 'PATCH /streams/{stream_id} takes is_archived=false, which unarchives the channel',
+    before: 'is_archived is an unknown parameter (ignored): the channel stays archived',
+  },
+  channel_folder_param: {
+    source: `${CHANGELOG} (feature level 389); ${api('update-stream')}`,
+    change: 'PATCH /streams/{stream_id} takes folder_id (Understudy has no folders: any but null is unknown)',
+    before: 'folder_id is an unknown parameter (ignored)',
+  },
   deactivated_group_subgroups: {
     source: `${CHANGELOG} (feature level 391); ${api('update-user-group-subgroups')}`,
     change: 'a deactivated group\'s subgroups can be changed',
@@ -311,9 +321,19 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'an API-created user\'s date_joined becomes the time of their first login',
     before: 'date_joined stays the creation time',
   },
+  email_address_post_permission: {
+    source: `${CHANGELOG} (feature level 448); ${api('get-stream-email-address')}`,
+    change: 'GET /streams/{stream_id}/email_address needs the permission to post in the channel',
+    before: 'content access to the channel is enough',
+  },
+  subscription_status_bots: {
+    source: `${CHANGELOG} (feature level 458); ${api('get-subscription-status')}`,
+    change: 'GET /users/{user_id}/subscriptions/{stream_id} answers for bots too',
+    before: 'a bot is "No such user"',
+  },
   archived_channel_topics: {
     source: `${CHANGELOG} (feature level 480); ${api('get-stream-topics')}`,
-    change: 'GET /users/me/{stream_id}/topics answers for archived channels',
+    change: 'GET /users/me/{stream_id}/topics, GET /streams/{stream_id} and GET /streams/{stream_id}/members answer for archived channels',
     before: 'an archived channel is "Invalid channel ID"',
   },
   idle_queue_timeout: {

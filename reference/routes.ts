@@ -25,6 +25,7 @@ import { readReceipts } from './endpoints/read-receipts.ts';
 import { updateRealm } from './endpoints/realm.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
 import { getStreamId, getStreams } from './endpoints/streams.ts';
+import * as channelAdmin from './endpoints/channel-admin.ts';
 import { updateSubscriptionProperties, updateSubscriptionProperty } from './endpoints/subscription-properties.ts';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpoints/subscriptions.ts';
 import { getTopics } from './endpoints/topics.ts';
@@ -182,6 +183,16 @@ export const ROUTES: readonly Route[] = [
   api('PATCH', '/users/me/subscriptions/{stream_id}', updateSubscriptionProperty),
   api('POST', '/users/me/subscriptions/properties', updateSubscriptionProperties),
   api('GET', '/users/me/{stream_id}/topics', getTopics),
+
+  // channel administration: one channel, its subscribers and email address, default channels (issue 26)
+  read('/streams/{stream_id}', channelAdmin.getStream),
+  api('PATCH', '/streams/{stream_id}', channelAdmin.updateStream),
+  api('DELETE', '/streams/{stream_id}', channelAdmin.deleteStream),
+  read('/streams/{stream_id}/members', channelAdmin.getSubscribers),
+  api('GET', '/streams/{stream_id}/email_address', channelAdmin.getStreamEmailAddress),
+  read('/users/{user_id}/subscriptions/{stream_id}', channelAdmin.getSubscriptionStatus),
+  api('POST', '/default_streams', channelAdmin.addDefaultStream),
+  api('DELETE', '/default_streams', channelAdmin.removeDefaultStream),
 
   // user groups and deactivation
   api('GET', '/user_groups', getUserGroups),

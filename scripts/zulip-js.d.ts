@@ -18,6 +18,7 @@ declare module 'zulip-js' {
       getStreamId(name: string): Promise<Json>;
       subscriptions: { retrieve(params?: Params): Promise<Json> };
       topics: { retrieve(params: Params): Promise<Json> };
+      deleteById(params: Params & { stream_id: number }): Promise<Json>;
     };
     messages: {
       send(params: Params): Promise<Json>;

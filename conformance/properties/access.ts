@@ -2,8 +2,8 @@
 // has_metadata_access_to_channel, check_basic_stream_access; zerver/lib/message_access.py:
 // has_message_access), for channels with their default permission settings:
 //   metadata (the channel's name, id, subscribers): web-public, subscribed, or, for a
-//     non-guest, public, or private but the user is an administrator or created it (the
-//     creator is can_administer_channel_group by default);
+//     non-guest, public, or private but the user is an administrator or in its
+//     can_administer_channel_group (the creator by default; channel-admin changes it);
 //   content (its messages): web-public, subscribed, or public and the user no guest;
 //   a message: a direct message to its recipients (and sender); in a channel with shared
 //     history, to whoever has content access; with protected history, to those who
@@ -19,8 +19,11 @@ export const isAdmin = (u: Actor): boolean => u.role <= 200;
 export function metadata(u: Actor, c: MChannel): boolean {
   if (c.webPublic || c.subscribers.has(u.id)) return true;
   if (isGuest(u)) return false;
-  return !c.invite || isAdmin(u) || c.creator === u.id;
+  return !c.invite || isAdmin(u) || channelAdministrators(c).has(u.id);
 }
+
+/** can_administer_channel_group: the creator, unless the run changed it. */
+export const channelAdministrators = (c: MChannel): Set<number> => c.administrators ?? new Set([c.creator]);
 
 export function content(u: Actor, c: MChannel): boolean {
   if (c.webPublic || c.subscribers.has(u.id)) return true;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { Capability } from '../schema.ts';
 import type { Command } from './command.ts';
 import { AddUser } from './commands/add-user.ts';
+import { AdminChange, ADMIN_CHANGES, CheckChannelViews } from './commands/channel-admin.ts';
 import { ApplyEvents } from './commands/apply-events.ts';
 import { CheckChannels } from './commands/check-channels.ts';
 import { CheckGroups } from './commands/check-groups.ts';
@@ -228,6 +229,20 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     // words their events build equal a fresh registration's.
     frame: () =>
       fc.tuple(who, who).map(([a, b]) => ({ first: [new StatusRegisterQueue(a, 0, 0), new StatusRegisterQueue(b, 0, 1)], last: [new StatusApplyEvents(0, true)] })),
+  },
+  'channel-admin': {
+    what: 'administrative channel changes (PATCH /streams/{id}: rename, privacy, can_administer_channel_group) by whoever tries them: no change lets a user see a channel, message or subscriber list they could not see before, unless it grants it; GET /streams/{id}, its members and subscription status agree with the model',
+    probe: { method: 'GET', path: '/api/v1/streams/999999999' },
+    // Channels, subscribers and messages of its own, so that it runs alone too.
+    commands: () => [
+      w(2, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(2, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(2, fc.tuple(who, at, fc.nat(2), fc.nat(3)).map(([a, c, t, x]) => new SendChannel(a, c, t, x))),
+      w(4, fc.tuple(who, at, fc.nat(ADMIN_CHANGES.length - 1), who).map(([a, c, k, t]) => new AdminChange(a, c, k, t))),
+      w(3, fc.tuple(who, at).map(([a, c]) => new CheckChannelViews(a, c))),
+      w(2, fc.tuple(who, at).map(([a, c]) => new CheckChannels(a, c))),
+      w(2, fc.tuple(who, at, fc.option(fc.nat(2))).map(([a, c, t]) => new ReadChannel(a, c, t))),
+    ],
   },
 };
 

@@ -195,11 +195,11 @@ export function expectOf(diffs: readonly Difference[], t: Templating): Expect {
  * does (reference/testing/applier/compare.ts). A difference is a problem whose
  * expectation the fresh registration fails.
  */
-export function stateProblems(q: MQueue, fresh: Obj, guestWhoLeft: boolean, t: Templating): Problem[] {
+export function stateProblems(q: MQueue, fresh: Obj, guestWhoLeft: boolean, t: Templating, untoldChannels?: ReadonlySet<number>): Problem[] {
   const f = q.follow;
   if (f === undefined) return [];
   // The suite archives no channel: no topic policy of an archived channel to leave out.
-  const diffs = stateDifferences(appliedState(f.state, fresh), fresh, { subscribed: subscribedIn(fresh), archived: new Set(), guestWhoLeft });
+  const diffs = stateDifferences(appliedState(f.state, fresh), fresh, { subscribed: subscribedIn(fresh), archived: new Set(), guestWhoLeft, ...(untoldChannels !== undefined ? { untoldChannels } : {}) });
   if (diffs.length === 0) return [];
   return [
     {

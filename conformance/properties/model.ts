@@ -21,6 +21,8 @@ export class Model {
   readonly seenChannels = new Map<number, Set<number>>();
   /** Users (by id) who left a channel during the run. */
   readonly leavers = new Set<number>();
+  /** Per user (by id), channels changed in ways the real server does not tell them (reference/testing/applier/compare.ts). */
+  readonly untoldChannels = new Map<number, Set<number>>();
   /** Counters for names and variables. */
   #n = new Map<string, number>();
 

@@ -32,6 +32,8 @@ export interface MChannel {
   webPublic: boolean;
   creator: number;
   subscribers: Set<number>;
+  /** can_administer_channel_group's members, where the run changed it (else the creator alone). */
+  administrators?: Set<number>;
 }
 
 export interface MMessage {

@@ -1,5 +1,5 @@
-// Archiving a channel, for the test-control surface (the real server's
-// DELETE /streams/{stream_id} is not among the endpoints Understudy serves). Mirrors
+// Archiving a channel: DELETE /streams/{stream_id} (endpoints/channel-admin.ts, after its
+// access check) and the test-control surface's shortcut. Mirrors
 // zulip/zulip zerver/actions/streams.py (do_deactivate_stream): it stops being a default
 // channel and the realm stops pointing at it (each with its event), everyone who could
 // see it hears `stream update is_archived` and `stream delete`, and Notification Bot
@@ -33,5 +33,7 @@ export function doArchiveChannel(world: World, channel: Channel): void {
   if (affected.length > 0) store.emit(affected, update);
   emitStreamDelete(store, [channel], affected, true);
   const topic = channel.topics_policy === 'empty_topic_only' ? '' : 'channel events';
-  internalSend(world, notificationBot(world), { stream_id: channel.stream_id, topic }, `Channel #**${channel.name}** has been archived.`);
+  // limit_unread_user_ids=set(): the notice is read for everyone from the start.
+  const readBy = new Set(store.subscribers(channel.stream_id));
+  internalSend(world, notificationBot(world), { stream_id: channel.stream_id, topic }, `Channel #**${channel.name}** has been archived.`, readBy);
 }

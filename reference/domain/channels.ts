@@ -300,3 +300,20 @@ export function addSubscribers(store: Store, channel: Channel, mode: Subscribers
   const partial = mode === 'partial' && store.subscriberCount(channel.stream_id) >= MIN_PARTIAL_SUBSCRIBERS_CHANNEL_SIZE;
   out[partial ? 'partial_subscribers' : 'subscribers'] = store.subscribers(channel.stream_id);
 }
+
+/**
+ * check_stream_access_for_delete_or_update_requiring_metadata_access (zerver/lib/streams.py):
+ * who may change or archive a channel. Administrators may (archived channels too); so may
+ * members of can_administer_channel_group (can_administer_accessible_channel). Anyone
+ * else with content access learns they may not; everyone else gets "Invalid channel ID",
+ * as for a channel that does not exist.
+ */
+export function accessChannelForAdministration(store: Store, user: User, streamId: number, nowMs: number): { channel: Channel; sub: Subscription | undefined } {
+  const channel = store.channel(streamId);
+  if (!channel) throw new BadRequest('Invalid channel ID');
+  const sub = store.subscription(user.user_id, streamId);
+  if (isAdmin(user)) return { channel, sub };
+  if (inChannelGroup(store, user, channel, 'can_administer_channel_group', nowMs)) return { channel, sub };
+  if (hasContentAccess(store, user, channel, nowMs)) throw new BadRequest('You do not have permission to administer this channel.');
+  throw new BadRequest('Invalid channel ID');
+}

@@ -99,6 +99,9 @@ export function queueAccepts(queue: EventQueue, event: ServerEvent, channelName:
   // A client that lists archived channels keeps an archived one: it learns of the archiving
   // from `stream update is_archived`, and the `stream delete` is for the others.
   if (event.type === 'stream' && event.op === 'delete' && event.for_archiving && queue.capabilities.archived_channels) return false;
+  // Unarchiving likewise: `stream update is_archived` to those clients, `stream create` (for_unarchiving) to the others.
+  if (event.type === 'stream' && event.op === 'create' && event.for_unarchiving && queue.capabilities.archived_channels) return false;
+  if (event.type === 'stream' && event.op === 'update' && event.property === 'is_archived' && !queue.capabilities.archived_channels) return false;
   if (event.type === 'message' && queue.narrow.length > 0) return matchesEventNarrow(queue.narrow, event.message, event.flags, channelName, senderEmail);
   return true;
 }

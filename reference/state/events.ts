@@ -81,7 +81,19 @@ export type StreamEvent =
   // for_unarchiving, for_archiving, for_reactivation: for routing only (event-hub.ts takes them off).
   | { type: 'stream'; op: 'create'; streams: ApiObject[]; for_unarchiving?: boolean }
   | { type: 'stream'; op: 'delete'; streams: Array<{ stream_id: number }>; stream_ids: number[]; for_archiving?: boolean }
-  | { type: 'stream'; op: 'update'; stream_id: number; name: string; property: string; value: unknown };
+  | {
+      type: 'stream';
+      op: 'update';
+      stream_id: number;
+      name: string;
+      property: string;
+      value: unknown;
+      /** With property description. */
+      rendered_description?: string;
+      /** With property invite_only: the channel's whole privacy. */
+      history_public_to_subscribers?: boolean;
+      is_web_public?: boolean;
+    };
 
 export type SubscriptionEvent =
   | { type: 'subscription'; op: 'add'; subscriptions: ApiObject[] }

@@ -52,7 +52,7 @@ export class ApplyEvents extends Command {
         save: { [v]: 'queue_id' },
         check: (o) => {
           if (o.status !== 200 || typeof o.json !== 'object' || o.json === null) return [];
-          const problems = stateProblems(q, o.json as Json, guestWhoLeft, templating());
+          const problems = stateProblems(q, o.json as Json, guestWhoLeft, templating(), m.untoldChannels.get(q.owner.id));
           differs = problems.length > 0;
           return final ? problems : [];
         },

@@ -16,6 +16,8 @@ export interface Known {
   archived: ReadonlySet<number>;
   /** The user is a guest who left a channel since the registration. */
   guestWhoLeft: boolean;
+  /** Channels changed since the registration in ways the real server does not tell this user (below). */
+  untoldChannels?: ReadonlySet<number>;
 }
 
 /** The channels a registration lists the user as subscribed to. */
@@ -51,7 +53,13 @@ export function appliedState(client: ClientState, fresh: Obj): Obj {
  *   applier appends the messages of each update_message_flags event, so only the set is kept;
  * - max_message_id of a guest who left a channel: a message of that channel deleted
  *   later is still the guest's, but the real server tells only subscribers and
- *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone.
+ *   non-guests (event_recipient_ids_for_action_on_messages), so nothing says it is gone;
+ * - channels changed in ways the real server does not tell the user: made private when
+ *   the user can no longer see them (zerver/actions/streams.py do_change_stream_permission
+ *   tells only who can still see the channel), and any change to a web-public channel a
+ *   guest sees without being subscribed (zerver/lib/streams.py
+ *   bulk_can_access_stream_metadata_user_ids has no web-public case), so the client
+ *   keeps its old picture of them.
  */
 export function normaliseState(state: Obj, known: Known): Obj {
   // Copies only what it changes (the states are large, and compared often).
@@ -66,7 +74,10 @@ export function normaliseState(state: Obj, known: Known): Obj {
     delete out['is_recently_active'];
     return out;
   };
-  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']) if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).map(channel(key === 'streams'));
+  const untold = known.untoldChannels ?? new Set<number>();
+  for (const key of ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']) {
+    if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).filter((c) => !untold.has(c['stream_id'] as number)).map(channel(key === 'streams'));
+  }
   for (const key of ['realm_users', 'realm_non_active_users']) {
     if (Array.isArray(s[key])) s[key] = (s[key] as Obj[]).map((u) => ('is_deleted' in u ? (({ is_deleted: _, ...rest }) => rest)(u) : u));
   }
