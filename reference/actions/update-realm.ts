@@ -55,7 +55,12 @@ const JITSI_URL_MAX = 200;
 
 /** The checks typed_endpoint runs while reading the parameters (enum names, DigestWeekdayEnum, OrgTypeEnum, check_jitsi_url). */
 function checkShapes(props: RealmUpdate['properties']): void {
-  for (const name of REALM_PROPERTY_NAMES) {
+  // The view clears the time limits sent as "unlimited" and a jitsi_server_url sent as
+  // "default" before the other settings (parse_and_set_setting_value_if_required), so
+  // their events come first.
+  const clearing = (name: RealmProperty) => (settingRow(name).kind === 'limit' && props[name] === 'unlimited') || (settingRow(name).kind === 'jitsi' && props[name] === 'default');
+  const order = [...REALM_PROPERTY_NAMES.filter(clearing), ...REALM_PROPERTY_NAMES.filter((n) => !clearing(n))];
+  for (const name of order) {
     const raw = props[name];
     if (raw === undefined) continue;
     const row = settingRow(name);
@@ -110,7 +115,12 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     events.push(row.dict ? { type: 'realm', op: 'update_dict', property: 'default', data: { [property]: value } } : { type: 'realm', op: 'update', property, value });
   };
 
-  for (const name of REALM_PROPERTY_NAMES) {
+  // The view clears the time limits sent as "unlimited" and a jitsi_server_url sent as
+  // "default" before the other settings (parse_and_set_setting_value_if_required), so
+  // their events come first.
+  const clearing = (name: RealmProperty) => (settingRow(name).kind === 'limit' && props[name] === 'unlimited') || (settingRow(name).kind === 'jitsi' && props[name] === 'default');
+  const order = [...REALM_PROPERTY_NAMES.filter(clearing), ...REALM_PROPERTY_NAMES.filter((n) => !clearing(n))];
+  for (const name of order) {
     const raw = props[name];
     if (raw === undefined) continue;
     const row = settingRow(name);
