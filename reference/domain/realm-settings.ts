@@ -7,7 +7,7 @@
 // domain/permissions.ts REALM_SETTINGS.
 import type { Store } from '../state/store.ts';
 import type { Realm } from '../state/types.ts';
-import { atLeast } from './feature-levels.ts';
+import { atLeast, type FeatureKey } from './feature-levels.ts';
 import { GIF_RATING_OPTIONS, GIPHY_RATING_OPTIONS, VIDEO_CHAT_PROVIDERS } from './initial-state/server-settings.ts';
 
 const DAY_S = 86_400;
@@ -33,7 +33,9 @@ export type RealmSettingKind =
   | 'nonneg'
   | 'enum'
   | 'channel'
-  | 'org_type';
+  | 'org_type'
+  | 'avatar_source'
+  | 'preview_size';
 
 export interface RealmSettingRow {
   readonly kind: RealmSettingKind;
@@ -46,6 +48,8 @@ export interface RealmSettingRow {
   readonly max?: number;
   /** enum: the API names and their stored numbers. */
   readonly names?: Readonly<Record<string, number>>;
+  /** A setting of a later feature level: absent below it (no parameter, no registration key). */
+  readonly level?: FeatureKey;
 }
 
 const bool = (d: boolean, extra: Partial<RealmSettingRow> = {}): RealmSettingRow => ({ kind: 'bool', default: d, ...extra });
@@ -119,6 +123,9 @@ export const REALM_PROPERTIES = {
   signup_announcements_stream_id: channel,
   zulip_update_announcements_stream_id: channel,
   org_type: { kind: 'org_type', default: 0 },
+  // NOTE: approximation: a new organization's default avatar source is taken to be Gravatar ("G").
+  default_avatar_source: { kind: 'avatar_source', default: 'G', level: 'default_avatar_source' },
+  media_preview_size: { kind: 'preview_size', default: 100, level: 'media_preview_size' },
 } as const satisfies Record<string, RealmSettingRow>;
 
 /** A row, read through its general shape. */
@@ -143,6 +150,18 @@ export function realmProperty(store: Store, realm: Realm, name: RealmProperty): 
   if (name === 'gif_rating') return stored ?? gifRatingTable(store).g.id;
   return stored === undefined ? REALM_PROPERTIES[name].default : stored;
 }
+
+/** The settings a server at this level has. */
+export function realmPropertiesAt(store: Store): RealmProperty[] {
+  return REALM_PROPERTY_NAMES.filter((name) => {
+    const level = settingRow(name).level;
+    return level === undefined || atLeast(store, level);
+  });
+}
+
+/** default_avatar_source's values ("U", uploaded, is never a default) and media_preview_size's. */
+export const AVATAR_SOURCES: readonly string[] = ['G', 'J'];
+export const PREVIEW_SIZES: readonly number[] = [100, 150, 200];
 
 /** OrgTypeEnum ids, checked by the endpoint's validator. */
 export function isOrgType(value: number): boolean {

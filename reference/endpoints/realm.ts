@@ -4,7 +4,7 @@
 // itself is actions/update-realm.ts.
 import { z } from 'zod';
 import { checkUpdateRealm, doUpdateRealm, type GroupSettingChange } from '../actions/update-realm.ts';
-import { REALM_PROPERTY_NAMES, settingRow, apiName, type RealmProperty, type RealmSettingKind } from '../domain/realm-settings.ts';
+import { realmPropertiesAt, settingRow, apiName, type RealmProperty, type RealmSettingKind } from '../domain/realm-settings.ts';
 import { isAdmin } from '../domain/users.ts';
 import { RoleRequired } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
@@ -25,6 +25,8 @@ const PARSERS: Record<RealmSettingKind, (max?: number) => Param<unknown>> = {
   gif_rating: () => json(z.int()),
   video_provider: () => json(z.int()),
   org_type: () => json(z.int()),
+  preview_size: () => json(z.int()),
+  avatar_source: () => str(),
   channel: () => json(z.int()),
   nonneg: () => json(z.int().min(0)),
   jitsi: () => json(z.string()),
@@ -37,15 +39,16 @@ export function updateRealm(ctx: Ctx): Record<string, unknown> {
   // @require_realm_admin runs before the parameters are read.
   if (!isAdmin(me)) throw new RoleRequired('Must be an organization administrator');
   const store = ctx.world.store;
+  const names = realmPropertiesAt(store);
   const spec = Object.fromEntries(
-    REALM_PROPERTY_NAMES.map((name) => {
+    names.map((name) => {
       const row = settingRow(name);
       return [apiName(store, name), PARSERS[row.kind](row.max).optional()];
     }),
   );
   const read = ctx.params.read(spec) as Record<string, unknown>;
   const properties: Partial<Record<RealmProperty, unknown>> = {};
-  for (const name of REALM_PROPERTY_NAMES) {
+  for (const name of names) {
     const value = read[apiName(store, name)];
     if (value !== undefined) properties[name] = value;
   }

@@ -7,7 +7,7 @@ import { CHANNEL_SETTINGS, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG, type Sett
 import { settingForApi } from '../user-groups.ts';
 import { atLeast } from '../feature-levels.ts';
 import { editSettings } from '../message-edit.ts';
-import { REALM_PROPERTY_NAMES, apiName, realmProperty } from '../realm-settings.ts';
+import { apiName, realmProperty, realmPropertiesAt } from '../realm-settings.ts';
 import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   MAX_CHANNEL_DESCRIPTION_LENGTH,
@@ -43,7 +43,7 @@ function gifRatings(store: Store): { key: string; options: typeof GIF_RATING_OPT
 function realmProperties(store: Store): Record<string, unknown> {
   const realm = store.realm;
   const out: Record<string, unknown> = {};
-  for (const name of REALM_PROPERTY_NAMES) out[apiName(store, name)] = realmProperty(store, realm, name);
+  for (const name of realmPropertiesAt(store)) out[apiName(store, name)] = realmProperty(store, realm, name);
   // Set by the server alone (the push notification service), never through PATCH /realm.
   out['push_notifications_enabled'] = store.config.push_service_configured;
   return out;
