@@ -170,7 +170,8 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     event_queue_longpoll_timeout_seconds: S.eventQueueLongpollTimeoutSeconds,
     realm_default_external_accounts: defaultExternalAccounts(),
     server_jitsi_server_url: S.jitsiServerUrl,
-    jitsi_server_url: S.jitsiServerUrl,
+    // The organization's own Jitsi server, else the server's.
+    jitsi_server_url: realmProperty(store, realm, 'jitsi_server_url') ?? S.jitsiServerUrl,
     server_can_summarize_topics: false,
     max_stream_name_length: MAX_CHANNEL_NAME_LENGTH,
     max_stream_description_length: MAX_CHANNEL_DESCRIPTION_LENGTH,
