@@ -21,7 +21,7 @@ import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './endpoints/message-flags.ts';
 import { readReceipts } from './endpoints/read-receipts.ts';
-import { updateRealm } from './endpoints/realm.ts';
+import { updateRealm, updateRealmUserDefaults } from './endpoints/realm.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
 import { getStreamId, getStreams } from './endpoints/streams.ts';
 import { updateSubscriptionProperties, updateSubscriptionProperty } from './endpoints/subscription-properties.ts';
@@ -130,7 +130,9 @@ export const ROUTES: readonly Route[] = [
   read('/messages/{message_id}', getMessage),
   api('POST', '/messages/render', renderMessage),
   api('POST', '/streams/{stream_id}/delete_topic', deleteTopic),
+  // realm settings and new users' default settings (issue 26)
   api('PATCH', '/realm', updateRealm),
+  api('PATCH', '/realm/user_settings_defaults', updateRealmUserDefaults),
 
   // editing and moving messages, edit history
   api('PATCH', '/messages/{message_id}', updateMessage),

@@ -1,9 +1,12 @@
-// PATCH /realm — zulip/zulip zerver/views/realm.py (update_realm). The parameters come
+// PATCH /realm and PATCH /realm/user_settings_defaults — zulip/zulip zerver/views/realm.py
+// (update_realm, update_realm_user_settings_defaults). The parameters come
 // from the two tables of settings (domain/realm-settings.ts REALM_PROPERTIES, each row's
 // kind read by its parser here, and domain/permissions.ts REALM_SETTINGS); the change
 // itself is actions/update-realm.ts.
 import { z } from 'zod';
 import { checkUpdateRealm, doUpdateRealm, type GroupSettingChange } from '../actions/update-realm.ts';
+import { checkUpdateUserDefaults, doUpdateUserDefaults } from '../actions/realm-user-defaults.ts';
+import { REALM_USER_DEFAULT_NAMES, defaultRule, type DefaultSettingRule, type RealmUserDefaultName } from '../domain/realm-user-defaults.ts';
 import { realmPropertiesAt, settingRow, apiName, type RealmProperty, type RealmSettingKind } from '../domain/realm-settings.ts';
 import { isAdmin } from '../domain/users.ts';
 import { RoleRequired } from '../errors.ts';
@@ -56,4 +59,25 @@ export function updateRealm(ctx: Ctx): Record<string, unknown> {
   const plan = checkUpdateRealm(ctx.world, me, { groupSettings, properties });
   doUpdateRealm(ctx.world, plan);
   return plan.data;
+}
+
+/** Each rule's parameter type (update_realm_user_settings_defaults' annotations). */
+const DEFAULT_PARSERS: Record<DefaultSettingRule['kind'], () => Param<unknown>> = {
+  bool: () => json(z.boolean()),
+  int: () => json(z.int()),
+  batching: () => json(z.int()),
+  literal: () => str(),
+  choice: () => str(),
+  enum: () => str(),
+  sound: () => str(),
+};
+const DEFAULT_PARAMS = Object.fromEntries(REALM_USER_DEFAULT_NAMES.map((name) => [name, DEFAULT_PARSERS[defaultRule(name).kind]().optional()]));
+
+/** PATCH /realm/user_settings_defaults (update_realm_user_settings_defaults): administrators. */
+export function updateRealmUserDefaults(ctx: Ctx): Record<string, unknown> {
+  // @require_realm_admin runs before the parameters are read.
+  if (!isAdmin(ctx.me)) throw new RoleRequired('Must be an organization administrator');
+  const sent = ctx.params.read(DEFAULT_PARAMS) as Partial<Record<RealmUserDefaultName, unknown>>;
+  doUpdateUserDefaults(ctx.world, checkUpdateUserDefaults(ctx.world, ctx.me, sent));
+  return {};
 }

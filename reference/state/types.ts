@@ -273,6 +273,8 @@ export interface Realm extends Record<RealmGroupSetting, GroupSettingValue> {
   org_type?: number;
   signup_announcements_stream_id?: number | null;
   zulip_update_announcements_stream_id?: number | null;
+  /** PATCH /realm/user_settings_defaults: the changed defaults for new users (domain/realm-user-defaults.ts). */
+  user_settings_defaults?: Readonly<Record<string, boolean | number | string>>;
 }
 
 /** Server-wide configuration: what the operator would put in settings.py. */

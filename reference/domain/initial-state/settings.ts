@@ -7,11 +7,11 @@ import {
   LEGACY_DISPLAY_SETTINGS,
   LEGACY_NOTIFICATION_SETTINGS,
   RESOLVED_TOPIC_NOTICE_POLICY_NAMES,
-  USER_SETTING_DEFAULTS,
   userSettings,
   type SettingValue,
 } from '../user-settings.ts';
 import { atLeast } from '../feature-levels.ts';
+import { realmUserDefaults } from '../realm-user-defaults.ts';
 import type { StateContext } from './view.ts';
 
 function withPolicyName(settings: Record<string, SettingValue>): Record<string, unknown> {
@@ -36,11 +36,11 @@ export function userSettingsState(ctx: StateContext): Record<string, unknown> {
   };
 }
 
-/** A new member's settings: the model defaults (no endpoint changes them here). */
-export function realmUserSettingsDefaultsState(): Record<string, unknown> {
+/** A new member's settings: the model defaults, as PATCH /realm/user_settings_defaults changed them. */
+export function realmUserSettingsDefaultsState(ctx: StateContext): Record<string, unknown> {
   return {
     realm_user_settings_defaults: {
-      ...withPolicyName({ ...USER_SETTING_DEFAULTS }),
+      ...withPolicyName(realmUserDefaults(ctx.store.realm)),
       emojiset_choices: EMOJISET_CHOICES.map((c) => ({ ...c })),
       available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
     },
