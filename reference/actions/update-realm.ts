@@ -166,7 +166,7 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     }
   }
 
-  for (const setting of REALM_GROUP_SETTINGS) {
+  for (const setting of Object.keys(REALM_SETTINGS) as RealmGroupSetting[]) {
     const requested = req.groupSettings[setting];
     if (requested === undefined) continue;
     const config = REALM_SETTINGS[setting];
