@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { createReference } from '../index.ts';
 import { callAs } from '../testing/call-as.ts';
 import { applyEvents, finishClientState, startClientState, type Obj } from '../testing/apply-events.ts';
+import { assertUnchanged } from '../testing/atomic.ts';
 import { REALM_PROPERTY_NAMES, apiName, realmProperty, settingRow, type RealmProperty } from './realm-settings.ts';
 
 /** A value of each setting other than the fixture's, as sent and as the registration then shows it. */
@@ -78,6 +79,39 @@ test('a setting sent with its current value changes nothing and is not echoed (e
   const res = callAs(ref, 'desdemona', 'PATCH', '/realm', { avatar_changes_disabled: false, digest_weekday: 1, default_language: 'en', waiting_period_threshold: 0 });
   assert.is(res.status, 200);
   assert.equal(Object.keys(res.json).sort(), ['msg', 'result']);
+});
+
+test('a refused request changes nothing, the settings before the refused one included', () => {
+  const ref = createReference();
+  const everyone = ref.store.groupByName('role:everyone')!.id;
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['admin', { avatar_changes_disabled: true, can_add_custom_emoji_group: { new: everyone } }, "'can_add_custom_emoji_group' setting cannot be set to 'role:everyone' group."],
+    ['admin', { name: 'New', invite_required: false }, 'Must be an organization owner'],
+    ['desdemona', { enter_sends: true, default_language: 'xx' }, "Invalid language 'xx'"],
+    ['desdemona', { message_content_edit_limit_seconds: '"unlimited"', move_messages_within_stream_limit_seconds: 0 }, "Bad value for 'move_messages_within_stream_limit_seconds': 0"],
+    ['desdemona', { signup_announcements_stream_id: 1, moderation_request_channel_id: 999999 }, 'Invalid channel ID'],
+  ];
+  for (const [who, params, msg] of cases) {
+    const res = assertUnchanged(ref, () => callAs(ref, who === 'admin' ? 'iago' : who, 'PATCH', '/realm', params));
+    assert.is(res.status, 400);
+    assert.is(res.json['msg'], msg);
+  }
+});
+
+test('PATCH /realm/user_settings_defaults: each change reaches registration and, through its events, an earlier registration', () => {
+  const ref = createReference();
+  const fetch = { fetch_event_types: ['realm_user_settings_defaults'] };
+  const before = callAs(ref, 'hamlet', 'POST', '/register', fetch).json as Obj;
+  const sent = { enter_sends: true, color_scheme: 3, emojiset: 'text', web_home_view: 'all_messages', resolved_topic_notice_auto_read_policy: 'always', notification_sound: 'ding' };
+  assert.is(callAs(ref, 'iago', 'PATCH', '/realm/user_settings_defaults', sent).status, 200);
+  const after = callAs(ref, 'hamlet', 'POST', '/register', fetch).json as Obj;
+  for (const [k, v] of Object.entries(sent)) assert.is(after['realm_user_settings_defaults'][k], v, k);
+  const events = callAs(ref, 'hamlet', 'GET', '/events', { queue_id: before['queue_id'], last_event_id: -1, dont_block: true }).json['events'] as Obj[];
+  const client = startClientState({ ...before }, { ...options, fetchEventTypes: ['realm_user_settings_defaults'] });
+  applyEvents(client, events.filter((e) => e['type'] !== 'heartbeat'));
+  assert.equal(finishClientState(client)['realm_user_settings_defaults'], after['realm_user_settings_defaults']);
+  const refused = assertUnchanged(ref, () => callAs(ref, 'iago', 'PATCH', '/realm/user_settings_defaults', { enter_sends: false, email_notifications_batching_period_seconds: 0 }));
+  assert.is(refused.json['msg'], 'Invalid email batching period: 0 seconds');
 });
 
 test.run();
