@@ -40,6 +40,8 @@ export interface RealmUpdate {
   groupSettings: Partial<Record<RealmGroupSetting, GroupSettingChange>>;
   /** Each sent setting, of the JSON type its row's kind reads (the endpoint checked that). */
   properties: Partial<Record<RealmProperty, unknown>>;
+  /** authentication_methods: backend name → enabled (Understudy serves "Email" alone). */
+  authenticationMethods?: Record<string, unknown> | undefined;
 }
 
 export interface RealmPlan {
@@ -90,6 +92,18 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
   // update_realm's own checks, in its order, before any value is applied.
   const language = props.default_language;
   if (language !== undefined && !LANGUAGE_CODES.has(language as string)) throw new BadRequest(`Invalid language '${String(language)}'`);
+  // authentication_methods: owners only; every name a backend of the realm; one enabled.
+  const methods = req.authenticationMethods;
+  const currentMethods: Record<string, boolean> = { Email: realm.password_auth_enabled };
+  if (methods !== undefined) {
+    if (me.role !== ROLE.owner) throw new RoleRequired('Must be an organization owner');
+    const unknown = Object.keys(methods).find((name) => !Object.hasOwn(currentMethods, name));
+    if (unknown !== undefined) {
+      const valid = Object.keys(currentMethods).sort().map((n) => `'${n}'`).join(', ');
+      throw new BadRequest(`Invalid authentication method: ${unknown}. Valid methods are: [${valid}]`);
+    }
+    if (!Object.values(methods).some((v) => v === true || v === 1)) throw new BadRequest('At least one authentication method must be enabled.');
+  }
   const provider = props.video_chat_provider;
   // get_enabled_video_chat_providers: only None and Jitsi Meet are configured here.
   if (provider !== undefined && !Object.values(VIDEO_CHAT_PROVIDERS).some((p) => p.id === provider)) {
@@ -178,6 +192,17 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     next[setting] = value;
     data[setting] = value;
     events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { [setting]: value } });
+  }
+  // do_set_realm_authentication_methods, after the group settings, when the dict differs.
+  if (methods !== undefined && !(Object.keys(methods).length === 1 && methods['Email'] === currentMethods['Email'])) {
+    next.password_auth_enabled = methods['Email'] === undefined ? realm.password_auth_enabled : methods['Email'] === true || methods['Email'] === 1;
+    data['authentication_methods'] = methods;
+    events.push({
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { authentication_methods: { Email: { enabled: next.password_auth_enabled, available: true } } },
+    });
   }
   return { next, data, events };
 }

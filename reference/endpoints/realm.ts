@@ -56,7 +56,8 @@ export function updateRealm(ctx: Ctx): Record<string, unknown> {
     if (value !== undefined) properties[name] = value;
   }
   const groupSettings = ctx.params.read(GROUP_PARAMS) as Partial<Record<RealmGroupSetting, GroupSettingChange>>;
-  const plan = checkUpdateRealm(ctx.world, me, { groupSettings, properties });
+  const { authentication_methods } = ctx.params.read({ authentication_methods: json(z.record(z.string(), z.unknown())).optional() });
+  const plan = checkUpdateRealm(ctx.world, me, { groupSettings, properties, authenticationMethods: authentication_methods });
   doUpdateRealm(ctx.world, plan);
   return plan.data;
 }
