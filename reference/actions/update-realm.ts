@@ -42,6 +42,8 @@ export interface RealmUpdate {
   properties: Partial<Record<RealmProperty, unknown>>;
   /** authentication_methods: backend name → enabled (Understudy serves "Email" alone). */
   authenticationMethods?: Record<string, unknown> | undefined;
+  /** string_id: a demo organization's new subdomain. */
+  stringId?: string | undefined;
 }
 
 export interface RealmPlan {
@@ -192,6 +194,11 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     next[setting] = value;
     data[setting] = value;
     events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { [setting]: value } });
+  }
+  // string_id, checked last: owners only, and only a demo organization (never one here) may change it.
+  if (req.stringId !== undefined) {
+    if (me.role !== ROLE.owner) throw new RoleRequired('Must be an organization owner');
+    throw new BadRequest('Must be a demo organization.');
   }
   // do_set_realm_authentication_methods, after the group settings, when the dict differs.
   if (methods !== undefined && !(Object.keys(methods).length === 1 && methods['Email'] === currentMethods['Email'])) {

@@ -56,8 +56,11 @@ export function updateRealm(ctx: Ctx): Record<string, unknown> {
     if (value !== undefined) properties[name] = value;
   }
   const groupSettings = ctx.params.read(GROUP_PARAMS) as Partial<Record<RealmGroupSetting, GroupSettingChange>>;
-  const { authentication_methods } = ctx.params.read({ authentication_methods: json(z.record(z.string(), z.unknown())).optional() });
-  const plan = checkUpdateRealm(ctx.world, me, { groupSettings, properties, authenticationMethods: authentication_methods });
+  const other = ctx.params.read({
+    authentication_methods: json(z.record(z.string(), z.unknown())).optional(),
+    string_id: str(z.string().max(40)).optional(),
+  });
+  const plan = checkUpdateRealm(ctx.world, me, { groupSettings, properties, authenticationMethods: other.authentication_methods, stringId: other.string_id });
   doUpdateRealm(ctx.world, plan);
   return plan.data;
 }
