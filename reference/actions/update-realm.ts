@@ -164,13 +164,8 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
         break;
       }
       case 'channel':
-        checkChannel(world, me, name, raw as number, current, stored, data, events);
-        break;
       case 'org_type':
-        // do_change_realm_org_type runs whenever org_type is sent.
-        stored[name] = raw;
-        data[name] = raw;
-        tell(name, raw);
+        // After the group settings (below), as the view has them.
         break;
       default: {
         const value = row.kind === 'jitsi' && raw === 'default' ? null : raw;
@@ -195,11 +190,6 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
     data[setting] = value;
     events.push({ type: 'realm', op: 'update_dict', property: 'default', data: { [setting]: value } });
   }
-  // string_id, checked last: owners only, and only a demo organization (never one here) may change it.
-  if (req.stringId !== undefined) {
-    if (me.role !== ROLE.owner) throw new RoleRequired('Must be an organization owner');
-    throw new BadRequest('Must be a demo organization.');
-  }
   // do_set_realm_authentication_methods, after the group settings, when the dict differs.
   if (methods !== undefined && !(Object.keys(methods).length === 1 && methods['Email'] === currentMethods['Email'])) {
     next.password_auth_enabled = methods['Email'] === undefined ? realm.password_auth_enabled : methods['Email'] === true || methods['Email'] === 1;
@@ -210,6 +200,22 @@ export function checkUpdateRealm(world: World, me: User, req: RealmUpdate): Real
       property: 'default',
       data: { authentication_methods: { Email: { enabled: next.password_auth_enabled, available: true } } },
     });
+  }
+  // The channel pointers, each when it differs from the channel set.
+  for (const name of names) {
+    const raw = props[name];
+    if (raw !== undefined && settingRow(name).kind === 'channel') checkChannel(world, me, name, raw as number, realmProperty(store, realm, name), stored, data, events);
+  }
+  // string_id, checked last: owners only, and only a demo organization (never one here) may change it.
+  if (req.stringId !== undefined) {
+    if (me.role !== ROLE.owner) throw new RoleRequired('Must be an organization owner');
+    throw new BadRequest('Must be a demo organization.');
+  }
+  // do_change_realm_org_type runs whenever org_type is sent.
+  if (props.org_type !== undefined) {
+    stored['org_type'] = props.org_type;
+    data['org_type'] = props.org_type;
+    tell('org_type', props.org_type);
   }
   return { next, data, events };
 }
