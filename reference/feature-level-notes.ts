@@ -283,8 +283,13 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
   },
   gif_rating_policy: {
     source: `https://zulip.com/api/register-queue (Changes: feature level 453)`,
-    change: 'the registration response names the rating realm_gif_rating_policy and its table gif_rating_policy_options',
-    before: 'realm_giphy_rating and gif_rating_options',
+    change: 'the registration response names the rating realm_gif_rating_policy and its table gif_rating_policy_options; PATCH /realm and the realm update event name it gif_rating_policy',
+    before: 'realm_giphy_rating and gif_rating_options; PATCH /realm takes giphy_rating',
+  },
+  default_avatar_source: {
+    source: `https://zulip.com/api/register-queue (Changes: feature level 456)`,
+    change: 'the organization has default_avatar_source ("G" or "J"): realm_default_avatar_source in the registration response, a PATCH /realm parameter',
+    before: 'no such setting (the parameter is ignored)',
   },
   web_home_view_recent: {
     source: `https://zulip.com/api/update-settings (Changes: feature level 454)`,
@@ -300,6 +305,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     source: `${CHANGELOG} (feature level 468); ${api('register-push-device')}`,
     change: 'POST /register_client_device exists; POST /mobile_push/register takes device_id and rotates keys and tokens',
     before: 'no client devices (404); the 406-467 form of /mobile_push/register (push_account_id) is not emulated: 404',
+  },
+  media_preview_size: {
+    source: `https://zulip.com/api/register-queue (Changes: feature level 469)`,
+    change: 'the organization has media_preview_size (100, 150 or 200): realm_media_preview_size in the registration response, a PATCH /realm parameter',
+    before: 'no such setting (the parameter is ignored)',
   },
   remove_client_device: {
     source: `${CHANGELOG} (feature level 470)`,

@@ -22,7 +22,7 @@ import { reportMessage } from './endpoints/message-report.ts';
 import { getMessages, matchesNarrow, sendMessage } from './endpoints/messages.ts';
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './endpoints/message-flags.ts';
 import { readReceipts } from './endpoints/read-receipts.ts';
-import { updateRealm } from './endpoints/realm.ts';
+import { updateRealm, updateRealmUserDefaults } from './endpoints/realm.ts';
 import { getServerSettings } from './endpoints/server-settings.ts';
 import { getStreamId, getStreams } from './endpoints/streams.ts';
 import * as channelAdmin from './endpoints/channel-admin.ts';
@@ -161,7 +161,9 @@ export const ROUTES: readonly Route[] = [
   session('DELETE', '/messages/{message_id}'),
   api('POST', '/messages/render', renderMessage),
   api('POST', '/streams/{stream_id}/delete_topic', deleteTopic),
+  // realm settings and new users' default settings (issue 26)
   api('PATCH', '/realm', updateRealm),
+  api('PATCH', '/realm/user_settings_defaults', updateRealmUserDefaults),
 
   // editing and moving messages, edit history
   api('PATCH', '/messages/{message_id}', updateMessage),

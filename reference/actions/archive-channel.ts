@@ -4,6 +4,7 @@
 // channel and the realm stops pointing at it (each with its event), everyone who could
 // see it hears `stream update is_archived` and `stream delete`, and Notification Bot
 // says so in the channel.
+import { realmProperty } from '../domain/realm-settings.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { StreamEvent } from '../state/events.ts';
@@ -32,6 +33,8 @@ export function doArchiveChannel(world: World, channel: Channel): void {
   const update: StreamEvent = { type: 'stream', op: 'update', stream_id: channel.stream_id, name: channel.name, property: 'is_archived', value: true };
   if (affected.length > 0) store.emit(affected, update);
   emitStreamDelete(store, [channel], affected, true);
+  // maybe_send_channel_events_notice: only where the organization sends channel events messages.
+  if (realmProperty(store, store.realm, 'send_channel_events_messages') !== true) return;
   const topic = channel.topics_policy === 'empty_topic_only' ? '' : 'channel events';
   // limit_unread_user_ids=set(): the notice is read for everyone from the start.
   const readBy = new Set(store.subscribers(channel.stream_id));

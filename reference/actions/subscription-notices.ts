@@ -7,6 +7,7 @@ import type { World } from '../world.ts';
 import type { Channel, User } from '../state/types.ts';
 import { internalSend, notificationBot } from './internal-send.ts';
 import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../domain/limits.ts';
+import { realmProperty } from '../domain/realm-settings.ts';
 
 export { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES };
 /** Realm.STREAM_EVENTS_NOTIFICATION_TOPIC_NAME. */
@@ -84,7 +85,9 @@ export function sendSubscriptionNotices(world: World, n: Notices): void {
         : `${silentMention(n.actor)} created a new channel ${links}.`;
     internalSend(world, bot, { stream_id: announceIn.stream_id, topic: NEW_CHANNELS_TOPIC }, content, readBy);
   }
-  for (const c of n.created) {
+  // The organization's send_channel_events_messages (zerver/views/streams.py add_subscriptions_backend).
+  const channelEvents = realmProperty(store, store.realm, 'send_channel_events_messages') === true;
+  for (const c of channelEvents ? n.created : []) {
     const description = c.description === '' ? '*No description.*' : c.description;
     const content = `**${policyName(c)}** channel created by ${silentMention(n.actor)}. **Description:**\n\`\`\`\` quote\n${description}\n\`\`\`\``;
     const topic = c.topics_policy === 'empty_topic_only' ? '' : CHANNEL_EVENTS_TOPIC;

@@ -17,6 +17,8 @@ const REALM_PROPERTIES = [
   'name', 'name_changes_disabled', 'push_notifications_enabled', 'require_e2ee_push_notifications', 'require_unique_names',
   'send_channel_events_messages', 'send_welcome_emails', 'topics_policy', 'video_chat_provider', 'waiting_period_threshold',
   'want_advertise_in_communities_directory', 'welcome_message_custom_text',
+  // Settings of levels 456 and 469 (the API description's register response).
+  'default_avatar_source', 'media_preview_size',
 ];
 const REALM_OTHERS = [
   'realm_create_public_stream_policy', 'realm_create_private_stream_policy', 'realm_create_web_public_stream_policy',

@@ -12,8 +12,7 @@ import { inChannelGroup } from './channels.ts';
 import { MAX_TOPIC_LENGTH } from './limits.ts';
 import { hasPermission, REALM_SETTINGS } from './permissions.ts';
 import { isAdmin } from './users.ts';
-
-const DAY_S = 86_400;
+import { REALM_PROPERTIES } from './realm-settings.ts';
 
 /** The organization's edit settings, absent ones at a new organization's defaults (zerver/models/realms.py). */
 export interface EditSettings {
@@ -24,13 +23,12 @@ export interface EditSettings {
   move_messages_between_streams_limit_seconds: number | null;
 }
 
-const DEFAULTS: EditSettings = {
-  allow_message_editing: true,
-  message_content_edit_limit_seconds: 600,
-  message_edit_history_visibility_policy: 'all',
-  move_messages_within_stream_limit_seconds: 7 * DAY_S,
-  move_messages_between_streams_limit_seconds: 7 * DAY_S,
-};
+/** The defaults of domain/realm-settings.ts's table. */
+const DEFAULTS = Object.fromEntries(
+  (['allow_message_editing', 'message_content_edit_limit_seconds', 'message_edit_history_visibility_policy', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const).map(
+    (k) => [k, REALM_PROPERTIES[k].default],
+  ),
+) as unknown as EditSettings;
 
 export function editSettings(realm: Realm): EditSettings {
   const pick = <K extends keyof EditSettings>(key: K): EditSettings[K] => (realm[key] === undefined ? DEFAULTS[key] : (realm[key] as EditSettings[K]));

@@ -62,7 +62,9 @@ export const USER_GROUP_SETTINGS_CONFIG: Record<UserGroupSetting, SettingConfig>
 
 const owners = (d: SettingConfig['default']): SettingConfig => ({ allowEveryone: false, ownerOnly: true, default: d });
 
+/** In the order of Realm.REALM_PERMISSION_GROUP_SETTINGS, which update_realm follows. */
 export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
+  create_multiuse_invite_group: owners('role:administrators'),
   can_access_all_users_group: {
     allowEveryone: true,
     allowNobody: false,
@@ -70,12 +72,12 @@ export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
     allowedSystemGroups: ['role:everyone', 'role:members'],
     default: 'role:everyone',
   },
-  can_add_custom_emoji_group: members('role:members'),
   can_add_subscribers_group: members('role:members'),
+  can_add_custom_emoji_group: members('role:members'),
   can_create_bots_group: members('role:members'),
   can_create_groups: owners('role:members'),
-  can_create_private_channel_group: members('role:members'),
   can_create_public_channel_group: members('role:members'),
+  can_create_private_channel_group: members('role:members'),
   can_create_web_public_channel_group: {
     allowEveryone: false,
     requireSystemGroup: true,
@@ -95,7 +97,6 @@ export const REALM_SETTINGS: Record<RealmGroupSetting, SettingConfig> = {
   can_set_delete_message_policy_group: members('role:moderators'),
   can_set_topics_policy_group: open('role:members'),
   can_summarize_topics_group: open('role:everyone'),
-  create_multiuse_invite_group: owners('role:administrators'),
   direct_message_initiator_group: open('role:everyone'),
   direct_message_permission_group: open('role:everyone'),
 };

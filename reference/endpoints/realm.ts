@@ -1,39 +1,87 @@
-// PATCH /realm — zulip/zulip zerver/views/realm.py (update_realm). Conformance suites
-// set realm policy this way, so the settings that the message and channel rules read
-// are all here; the change itself is actions/update-realm.ts.
+// PATCH /realm and PATCH /realm/user_settings_defaults — zulip/zulip zerver/views/realm.py
+// (update_realm, update_realm_user_settings_defaults). The parameters come
+// from the two tables of settings (domain/realm-settings.ts REALM_PROPERTIES, each row's
+// kind read by its parser here, and domain/permissions.ts REALM_SETTINGS); the change
+// itself is actions/update-realm.ts.
 import { z } from 'zod';
 import { checkUpdateRealm, doUpdateRealm, type GroupSettingChange } from '../actions/update-realm.ts';
+import { checkUpdateUserDefaults, doUpdateUserDefaults } from '../actions/realm-user-defaults.ts';
+import { REALM_USER_DEFAULT_NAMES, defaultRule, type DefaultSettingRule, type RealmUserDefaultName } from '../domain/realm-user-defaults.ts';
+import { realmPropertiesAt, settingRow, apiName, type RealmProperty, type RealmSettingKind } from '../domain/realm-settings.ts';
 import { isAdmin } from '../domain/users.ts';
 import { RoleRequired } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
-import { groupSettingValue, json, str } from '../request/params.ts';
+import { groupSettingValue, json, str, type Param } from '../request/params.ts';
 import { REALM_GROUP_SETTINGS, type RealmGroupSetting } from '../state/types.ts';
 
 const change = json(z.strictObject({ new: groupSettingValue(), old: groupSettingValue().optional() }));
 const GROUP_PARAMS = Object.fromEntries(REALM_GROUP_SETTINGS.map((s) => [s, change.optional()]));
-const PARAMS = {
-  name: str(z.string().min(1).max(40)).optional(),
-  description: str(z.string().max(1000)).optional(),
-  message_content_delete_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
-  moderation_request_channel_id: json(z.int()).optional(),
-  new_stream_announcements_stream_id: json(z.int()).optional(),
-  waiting_period_threshold: json(z.int().min(0)).optional(),
-  topics_policy: str(z.enum(['allow_empty_topic', 'disable_empty_topic'])).optional(),
-  enable_spectator_access: json(z.boolean()).optional(),
-  allow_message_editing: json(z.boolean()).optional(),
-  message_content_edit_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
-  move_messages_within_stream_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
-  move_messages_between_streams_limit_seconds: json(z.union([z.int(), z.string()])).optional(),
-  message_edit_history_visibility_policy: str(z.enum(['all', 'moves', 'none'])).optional(),
-  enable_read_receipts: json(z.boolean()).optional(),
+
+const intOrString = () => json(z.union([z.int(), z.string()]));
+/** Each kind's parameter type (update_realm's annotations): the values are checked by the action. */
+const PARSERS: Record<RealmSettingKind, (max?: number) => Param<unknown>> = {
+  bool: () => json(z.boolean()),
+  text: (max) => str(max === undefined ? z.string() : z.string().max(max)),
+  language: () => str(),
+  enum: () => str(),
+  weekday: () => json(z.int()),
+  gif_rating: () => json(z.int()),
+  video_provider: () => json(z.int()),
+  org_type: () => json(z.int()),
+  preview_size: () => json(z.int()),
+  avatar_source: () => str(),
+  channel: () => json(z.int()),
+  nonneg: () => json(z.int().min(0)),
+  jitsi: () => json(z.string()),
+  limit: intOrString,
+  retention: intOrString,
 };
 
 export function updateRealm(ctx: Ctx): Record<string, unknown> {
   const me = ctx.me;
   // @require_realm_admin runs before the parameters are read.
   if (!isAdmin(me)) throw new RoleRequired('Must be an organization administrator');
+  const store = ctx.world.store;
+  const names = realmPropertiesAt(store);
+  const spec = Object.fromEntries(
+    names.map((name) => {
+      const row = settingRow(name);
+      return [apiName(store, name), PARSERS[row.kind](row.max).optional()];
+    }),
+  );
+  const read = ctx.params.read(spec) as Record<string, unknown>;
+  const properties: Partial<Record<RealmProperty, unknown>> = {};
+  for (const name of names) {
+    const value = read[apiName(store, name)];
+    if (value !== undefined) properties[name] = value;
+  }
   const groupSettings = ctx.params.read(GROUP_PARAMS) as Partial<Record<RealmGroupSetting, GroupSettingChange>>;
-  const plan = checkUpdateRealm(ctx.world, me, { groupSettings, ...ctx.params.read(PARAMS) });
+  const other = ctx.params.read({
+    authentication_methods: json(z.record(z.string(), z.unknown())).optional(),
+    string_id: str(z.string().max(40)).optional(),
+  });
+  const plan = checkUpdateRealm(ctx.world, me, { groupSettings, properties, authenticationMethods: other.authentication_methods, stringId: other.string_id });
   doUpdateRealm(ctx.world, plan);
   return plan.data;
+}
+
+/** Each rule's parameter type (update_realm_user_settings_defaults' annotations). */
+const DEFAULT_PARSERS: Record<DefaultSettingRule['kind'], () => Param<unknown>> = {
+  bool: () => json(z.boolean()),
+  int: () => json(z.int()),
+  batching: () => json(z.int()),
+  literal: () => str(),
+  choice: () => str(),
+  enum: () => str(),
+  sound: () => str(),
+};
+const DEFAULT_PARAMS = Object.fromEntries(REALM_USER_DEFAULT_NAMES.map((name) => [name, DEFAULT_PARSERS[defaultRule(name).kind]().optional()]));
+
+/** PATCH /realm/user_settings_defaults (update_realm_user_settings_defaults): administrators. */
+export function updateRealmUserDefaults(ctx: Ctx): Record<string, unknown> {
+  // @require_realm_admin runs before the parameters are read.
+  if (!isAdmin(ctx.me)) throw new RoleRequired('Must be an organization administrator');
+  const sent = ctx.params.read(DEFAULT_PARAMS) as Partial<Record<RealmUserDefaultName, unknown>>;
+  doUpdateUserDefaults(ctx.world, checkUpdateUserDefaults(ctx.world, ctx.me, sent));
+  return {};
 }

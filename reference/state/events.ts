@@ -111,6 +111,8 @@ export type RealmEvent =
   | { type: 'realm'; op: 'update'; property: string; value: unknown }
   | { type: 'realm'; op: 'update_dict'; property: 'default'; data: Record<string, unknown> };
 
+export type RealmUserSettingsDefaultsEvent = { type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown };
+
 export type RealmUserEvent =
   | { type: 'realm_user'; op: 'add'; person: ApiObject }
   | { type: 'realm_user'; op: 'update'; person: { user_id: number } & Record<string, unknown> }
@@ -334,6 +336,7 @@ export type ServerEvent =
   | DefaultStreamsEvent
   | SubscriptionEvent
   | RealmEvent
+  | RealmUserSettingsDefaultsEvent
   | RealmUserEvent
   | RealmBotEvent
   | UserGroupEvent

@@ -235,6 +235,36 @@ export interface Realm extends Record<RealmGroupSetting, GroupSettingValue> {
   message_edit_history_visibility_policy?: 'all' | 'moves' | 'none';
   move_messages_within_stream_limit_seconds?: number | null;
   move_messages_between_streams_limit_seconds?: number | null;
+  /** The other Realm.property_types settings and channel pointers; absent: a new organization's default (domain/realm-settings.ts). */
+  avatar_changes_disabled?: boolean;
+  default_code_block_language?: string;
+  default_language?: string;
+  digest_emails_enabled?: boolean;
+  digest_weekday?: number;
+  disallow_disposable_email_addresses?: boolean;
+  email_changes_disabled?: boolean;
+  emails_restricted_to_domains?: boolean;
+  enable_guest_user_dm_warning?: boolean;
+  enable_guest_user_indicator?: boolean;
+  gif_rating?: number;
+  inline_image_preview?: boolean;
+  inline_url_embed_preview?: boolean;
+  invite_required?: boolean;
+  jitsi_server_url?: string | null;
+  message_content_allowed_in_email_notifications?: boolean;
+  name_changes_disabled?: boolean;
+  require_e2ee_push_notifications?: boolean;
+  require_unique_names?: boolean;
+  send_channel_events_messages?: boolean;
+  send_welcome_emails?: boolean;
+  video_chat_provider?: number;
+  want_advertise_in_communities_directory?: boolean;
+  welcome_message_custom_text?: string;
+  org_type?: number;
+  signup_announcements_stream_id?: number | null;
+  zulip_update_announcements_stream_id?: number | null;
+  /** PATCH /realm/user_settings_defaults: the changed defaults for new users (domain/realm-user-defaults.ts). */
+  user_settings_defaults?: Readonly<Record<string, boolean | number | string>>;
 }
 
 /** Server-wide configuration: what the operator would put in settings.py. */

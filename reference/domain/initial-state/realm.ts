@@ -7,6 +7,7 @@ import { CHANNEL_SETTINGS, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG, type Sett
 import { settingForApi } from '../user-groups.ts';
 import { atLeast } from '../feature-levels.ts';
 import { editSettings } from '../message-edit.ts';
+import { apiName, realmProperty, realmPropertiesAt } from '../realm-settings.ts';
 import {
   MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   MAX_CHANNEL_DESCRIPTION_LENGTH,
@@ -31,8 +32,6 @@ import {
 } from './server-settings.ts';
 import type { StateContext } from './view.ts';
 
-const DAY_S = 86_400;
-
 /** The table of GIF ratings and its name in the registration response, by feature level (442: shared by GIPHY and Tenor; 453: renamed). */
 function gifRatings(store: Store): { key: string; options: typeof GIF_RATING_OPTIONS | typeof GIPHY_RATING_OPTIONS } {
   if (atLeast(store, 'gif_rating_policy')) return { key: 'gif_rating_policy_options', options: GIF_RATING_OPTIONS };
@@ -40,54 +39,14 @@ function gifRatings(store: Store): { key: string; options: typeof GIF_RATING_OPT
   return { key: 'giphy_rating_options', options: GIPHY_RATING_OPTIONS };
 }
 
-/** Realm.property_types, in order, with this organization's values or a new one's defaults. */
+/** Every setting of domain/realm-settings.ts, with this organization's values or a new one's defaults. */
 function realmProperties(store: Store): Record<string, unknown> {
   const realm = store.realm;
-  const edit = editSettings(realm);
-  return {
-    // allow_message_editing: set in realmState (off for spectators).
-    avatar_changes_disabled: false,
-    default_code_block_language: '',
-    default_language: 'en',
-    description: realm.description,
-    digest_emails_enabled: false,
-    digest_weekday: 1,
-    disallow_disposable_email_addresses: true,
-    email_changes_disabled: false,
-    emails_restricted_to_domains: false,
-    enable_guest_user_dm_warning: true,
-    enable_guest_user_indicator: true,
-    enable_read_receipts: realm.enable_read_receipts ?? false,
-    enable_spectator_access: realm.enable_spectator_access,
-    // A new organization's rating: G, whose id the table of ratings decides (gifRatings).
-    [atLeast(store, 'gif_rating_policy') ? 'gif_rating_policy' : 'giphy_rating']: gifRatings(store).options.g.id,
-    inline_image_preview: true,
-    inline_url_embed_preview: false,
-    invite_required: true,
-    jitsi_server_url: null,
-    message_content_allowed_in_email_notifications: true,
-    message_content_edit_limit_seconds: edit.message_content_edit_limit_seconds,
-    message_content_delete_limit_seconds: realm.message_content_delete_limit_seconds,
-    // MessageEditHistoryVisibilityPolicyEnum, shown by name.
-    message_edit_history_visibility_policy: edit.message_edit_history_visibility_policy,
-    move_messages_between_streams_limit_seconds: edit.move_messages_between_streams_limit_seconds,
-    move_messages_within_stream_limit_seconds: edit.move_messages_within_stream_limit_seconds,
-    // -1: keep messages forever.
-    message_retention_days: realm.message_retention_days ?? -1,
-    name: realm.name,
-    name_changes_disabled: false,
-    push_notifications_enabled: store.config.push_service_configured,
-    require_e2ee_push_notifications: false,
-    require_unique_names: false,
-    // Understudy's actions always post the channel-event notices.
-    send_channel_events_messages: true,
-    send_welcome_emails: true,
-    topics_policy: realm.topics_policy,
-    video_chat_provider: VIDEO_CHAT_PROVIDERS.jitsi_meet.id,
-    waiting_period_threshold: realm.waiting_period_threshold,
-    want_advertise_in_communities_directory: false,
-    welcome_message_custom_text: '',
-  };
+  const out: Record<string, unknown> = {};
+  for (const name of realmPropertiesAt(store)) out[apiName(store, name)] = realmProperty(store, realm, name);
+  // Set by the server alone (the push notification service), never through PATCH /realm.
+  out['push_notifications_enabled'] = store.config.push_service_configured;
+  return out;
 }
 
 /** Realm.SYSTEM_GROUPS_ENUM_MAP and SYSTEM_GROUPS_TO_WILDCARD_MENTION_POLICY_MAP. */
@@ -191,7 +150,6 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     // SERVER_GENERATION: when the server started, here the fixture's instant.
     server_generation: Math.floor(world.initial.clockMs / 1000),
     development_environment: false,
-    realm_org_type: 0,
     realm_plan_type: 1,
     zulip_plan_is_not_limited: true,
     upgrade_text_for_wide_organization_logo: UPGRADE_TEXT_STANDARD,
@@ -212,13 +170,9 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
     event_queue_longpoll_timeout_seconds: S.eventQueueLongpollTimeoutSeconds,
     realm_default_external_accounts: defaultExternalAccounts(),
     server_jitsi_server_url: S.jitsiServerUrl,
-    jitsi_server_url: S.jitsiServerUrl,
+    // The organization's own Jitsi server, else the server's.
+    jitsi_server_url: realmProperty(store, realm, 'jitsi_server_url') ?? S.jitsiServerUrl,
     server_can_summarize_topics: false,
-    // Channel pointers: -1 when unset.
-    realm_moderation_request_channel_id: realm.moderation_request_channel_id ?? -1,
-    realm_new_stream_announcements_stream_id: realm.new_stream_announcements_stream_id ?? -1,
-    realm_signup_announcements_stream_id: -1,
-    realm_zulip_update_announcements_stream_id: -1,
     max_stream_name_length: MAX_CHANNEL_NAME_LENGTH,
     max_stream_description_length: MAX_CHANNEL_DESCRIPTION_LENGTH,
     max_bulk_new_subscription_messages: MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,

@@ -7,10 +7,10 @@ import {
   EMOJISET_CHOICES,
   LEGACY_DISPLAY_SETTINGS,
   LEGACY_NOTIFICATION_SETTINGS,
-  USER_SETTING_DEFAULTS,
   userSettings,
 } from '../user-settings.ts';
 import { atLeast } from '../feature-levels.ts';
+import { realmUserDefaults } from '../realm-user-defaults.ts';
 import type { StateContext } from './view.ts';
 
 /** The user's settings as the API shows them (a spectator starts at recent conversations). */
@@ -32,11 +32,11 @@ export function userSettingsState(ctx: StateContext): Record<string, unknown> {
   };
 }
 
-/** A new member's settings: the model defaults (no endpoint changes them here). */
+/** A new member's settings: the model defaults, as PATCH /realm/user_settings_defaults changed them. */
 export function realmUserSettingsDefaultsState(ctx: StateContext): Record<string, unknown> {
   return {
     realm_user_settings_defaults: {
-      ...apiUserSettings(ctx.store, USER_SETTING_DEFAULTS),
+      ...apiUserSettings(ctx.store, realmUserDefaults(ctx.store.realm)),
       emojiset_choices: EMOJISET_CHOICES.map((c) => ({ ...c })),
       available_notification_sounds: [...AVAILABLE_NOTIFICATION_SOUNDS],
     },
