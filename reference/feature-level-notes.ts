@@ -16,6 +16,16 @@ const CHANGELOG = 'https://zulip.com/api/changelog';
 const api = (page: string) => `https://zulip.com/api/${page}`;
 
 export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = {
+  upload_url: {
+    source: `${CHANGELOG} (feature level 272); ${api('upload-file')}`,
+    change: 'POST /user_uploads answers the file\'s URL as url (uri stays, deprecated)',
+    before: 'the URL only as uri',
+  },
+  upload_filename: {
+    source: `${CHANGELOG} (feature level 285); ${api('upload-file')}`,
+    change: 'POST /user_uploads answers filename, the name the file was stored under',
+    before: 'no filename field',
+  },
   read_receipts: {
     source: `${CHANGELOG} (feature level 137); ${api('get-read-receipts')}`,
     change: 'GET /messages/{message_id}/read_receipts exists',

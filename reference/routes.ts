@@ -1,8 +1,9 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
 // flow needs about a route. Patterns are under /api/v1 (the API), /json (the web app's
-// session paths: only where a logged-out visitor may come, POST /json/register) or
+// session paths: only where a logged-out visitor may come, POST /json/register),
+// /user_uploads (uploaded files, outside the API as on the real server) or
 // /_understudy (the test-control surface); {name} matches digits only, as the real
-// server's URL patterns do.
+// server's URL patterns do; a last {name...} matches the rest of the path.
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
@@ -39,6 +40,7 @@ import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/use
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
+import { fileTemporaryUrl, serveFile, uploadFile } from './endpoints/uploads.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
 
@@ -54,8 +56,11 @@ import type { Handler } from './request/context.ts';
  *   one: the Authorization header is not read (the real server reads it only under
  *   /api); the web app's CSRF cookie and token are checked (http/csrf.ts) before the
  *   parameters; whether the organization admits visitors is the endpoint's to say.
+ * - user-or-anonymous: credentials if sent (401 if bad), else a logged-out caller, in
+ *   any organization: GET /user_uploads/... (rest_dispatch's override_api_url_scheme and
+ *   allow_anonymous_user_web); the endpoint decides what a visitor may download.
  */
-export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor';
+export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor' | 'user-or-anonymous';
 
 export interface Route {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -187,6 +192,11 @@ export const ROUTES: readonly Route[] = [
   api('DELETE', '/messages/{message_id}/reactions', removeReaction),
   read('/realm/emoji', listRealmEmoji),
   api('POST', '/submessage', processSubmessage),
+
+  // uploaded files and attachments (issue 25)
+  api('POST', '/user_uploads', uploadFile),
+  api('GET', '/user_uploads/{realm_id_str}/{filename...}', fileTemporaryUrl),
+  { method: 'GET', path: '/user_uploads/{path...}', auth: 'user-or-anonymous', control: false, replayable: false, handler: serveFile },
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -3,6 +3,7 @@
 // extract_stream_indicator, extract_private_recipients), zerver/lib/addressee.py and
 // zerver/lib/streams.py (access_stream_for_send_message); the order of the checks is
 // the real server's, so the first error a request meets is the one it reports.
+import { claimAttachments } from './uploads.ts';
 import { isUserInSetting, recursiveMembers } from '../domain/groups.ts';
 import { flagNames, newMessage } from '../domain/messages.ts';
 import type { MessageEvent } from '../state/events.ts';
@@ -192,6 +193,7 @@ export function doSendMessage(world: World, prepared: PreparedMessage, localEcho
   const message: Message = { ...draft, id: store.nextId('messages') };
   attachWidget(world, message, prepared.widget);
   store.addMessage(message, prepared.flags);
+  claimAttachments(world, message);
   for (const [userId, bits] of prepared.flags) {
     const event: MessageEvent = { type: 'message', message, flags: flagNames(bits) };
     if (userId === message.sender_id && localEcho !== undefined) {

@@ -1,5 +1,5 @@
 // The msw front door: request handlers that answer every request under baseUrl
-// (/api/v1/*, the one web-app path /json/register, and /_understudy/*) through reference.handle. Types only, no behaviour.
+// (/api/v1/*, the one web-app path /json/register, uploaded files under /user_uploads/*, and /_understudy/*) through reference.handle. Types only, no behaviour.
 // Works with setupServer (Node) and setupWorker (browser), msw 2 and msw 3: pass
 // your msw's `http` namespace when it is not the `msw` this package resolves.
 // Browser-safe: no node:*.
@@ -27,8 +27,8 @@ export interface HandlerOptions<H> {
   http?: HttpNamespace<H>;
 }
 
-/** The paths answered: the API, the web app's spectator registration, the control surface. */
-export const MOUNTS = ['/api/v1/*', '/json/register', '/_understudy/*'] as const;
+/** The paths answered: the API, the web app's spectator registration, uploaded files (outside /api/v1, as on the real server), the control surface. */
+export const MOUNTS = ['/api/v1/*', '/json/register', '/user_uploads/*', '/_understudy/*'] as const;
 
 export function createHandlers<H = ReturnType<typeof mswHttp.all>>(reference: FetchHandler, options: HandlerOptions<H>): H[] {
   const http = options.http ?? (mswHttp as unknown as HttpNamespace<H>);

@@ -8,7 +8,7 @@ import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
 import { deliverDue } from '../actions/deliver-due.ts';
 import { atLeast } from '../domain/feature-levels.ts';
 import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, Unauthorized } from '../errors.ts';
-import { Ctx } from '../request/context.ts';
+import { Ctx, type UploadedFile } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 import { RawParams } from '../request/params.ts';
 import type { User } from '../state/types.ts';
@@ -215,12 +215,16 @@ function admit(core: Core, req: Omit<ApiRequest, 'body'>, method: string): Admit
 function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted): ApiResponse {
   const headers = req.headers ?? {};
   const contentType = header(headers, 'content-type');
-  const params = new RawParams(decodeParams(query, req.body, contentType));
+  const files: UploadedFile[] = [];
+  const params = new RawParams(decodeParams(query, req.body, contentType, files));
   // csrf_protect reads a POST's csrfmiddlewaretoken from the body only (request.POST); the
   // field stays unread by the endpoint, so it is listed in ignored_parameters_unsupported.
   if (match.route.auth === 'web-visitor') checkCsrf(headers, decodeParams(undefined, req.body, contentType).get('csrfmiddlewaretoken'));
   const ctx = new Ctx(core.world, headers, params, match.pathParams, user);
+  ctx.files = files;
   const data = match.route.handler(ctx);
+  const raw = ctx.rawAnswer;
+  if (raw !== undefined) return { status: raw.status, headers: raw.headers, body: raw.text ?? '', json: {}, ...(raw.bytes ? { bytes: raw.bytes } : {}) };
   // NOTE: approximation: before feature level 167 a few endpoints (levels 78, 96, 111) already
   // listed ignored parameters; here none does.
   const ignored = atLeast(core.world, 'ignored_parameters_unsupported') ? params.ignored() : [];
@@ -302,6 +306,7 @@ function authenticateFor(core: Core, route: Route, req: Omit<ApiRequest, 'body'>
   const policy: AuthPolicy = route.auth;
   if (policy === 'none' || policy === 'web-visitor') return null;
   const creds = credentialsOf(req);
+  if (creds === null && policy === 'user-or-anonymous') return null;
   if (creds === null) {
     const anonymousAllowed = route.anonymousSince === undefined || atLeast(core.world, route.anonymousSince);
     if (policy === 'public-access' && anonymousAllowed && publicAccess(core)) return null;

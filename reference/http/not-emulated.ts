@@ -66,8 +66,8 @@ export function documentedMethods(path: string): string[] {
   return documentedFor(path).map((d) => d.method);
 }
 
-/** A pattern with its parameter names dropped: /users/{user_id} and /users/{id} are one path. */
-const shape = (path: string): string => path.replace(/\{\w+\}/g, '{}');
+/** A pattern with its parameter names dropped: /users/{user_id} and /users/{id} are one path (and a rest `{filename...}` one parameter). */
+const shape = (path: string): string => path.replace(/\{\w+(?:\.\.\.)?\}/g, '{}');
 
 export interface CatalogueEntry {
   method: string;

@@ -235,6 +235,15 @@ export interface SubmessageEvent {
   content: string;
 }
 
+/** An uploaded file's record changed (zerver/actions/uploads.py notify_attachment_update): to its owner only. */
+export interface AttachmentEvent {
+  type: 'attachment';
+  op: 'add' | 'update' | 'remove';
+  /** Attachment.to_dict, or only its id for op remove. */
+  attachment: Record<string, unknown>;
+  upload_space_used: number;
+}
+
 /** Every event an action may emit. */
 export type ServerEvent =
   | TypingEvent
@@ -258,7 +267,8 @@ export type ServerEvent =
   | RemindersEvent
   | UserSettingsEvent
   | ReactionEvent
-  | SubmessageEvent;
+  | SubmessageEvent
+  | AttachmentEvent;
 
 export type EventType = ServerEvent['type'];
 
