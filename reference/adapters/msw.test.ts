@@ -20,11 +20,11 @@ async function withHandlers(baseUrl: string, fn: () => Promise<void>): Promise<v
   }
 }
 
-test('one handler per mount: /api/v1, /json/register and /_understudy', () => {
+test('one handler per mount: /api/v1, /json/register, /user_uploads and /_understudy', () => {
   assert.equal([...MOUNTS], ['/api/v1/*', '/json/register', '/user_uploads/*', '/_understudy/*']);
   const seen: string[] = [];
   const handlers = createHandlers(createReference(), { baseUrl: 'http://zulip.test///', http: { all: (path) => (seen.push(path), path) } });
-  assert.equal(handlers, ['http://zulip.test/api/v1/*', 'http://zulip.test/json/register', 'http://zulip.test/_understudy/*']);
+  assert.equal(handlers, ['http://zulip.test/api/v1/*', 'http://zulip.test/json/register', 'http://zulip.test/user_uploads/*', 'http://zulip.test/_understudy/*']);
   assert.equal(seen, handlers);
 });
 
