@@ -40,7 +40,7 @@ import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/use
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
-import { fileTemporaryUrl, serveFile, uploadFile } from './endpoints/uploads.ts';
+import { fileTemporaryUrl, listAttachments, removeAttachment, serveFile, uploadFile } from './endpoints/uploads.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
 
@@ -197,6 +197,8 @@ export const ROUTES: readonly Route[] = [
   api('POST', '/user_uploads', uploadFile),
   api('GET', '/user_uploads/{realm_id_str}/{filename...}', fileTemporaryUrl),
   { method: 'GET', path: '/user_uploads/{path...}', auth: 'user-or-anonymous', control: false, replayable: false, handler: serveFile },
+  read('/attachments', listAttachments),
+  api('DELETE', '/attachments/{attachment_id}', removeAttachment),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

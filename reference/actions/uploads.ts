@@ -93,7 +93,6 @@ export function doUpload(world: World, owner: User, file: UploadInput): { url: s
     content_type: maybeAddCharset(info.contentType, file.bytes),
     create_time_ms: Math.floor(world.nowMs() / 1000) * 1000,
     message_ids: [],
-    scheduled_message_ids: [],
     bytes: file.bytes,
   };
   table.put(record);
@@ -120,18 +119,6 @@ export function claimAttachments(world: World, message: Message): void {
     store.table(ATTACHMENTS).put(next);
     // To the sender, whoever owns the file (notify_attachment_update(message.sender, ...)).
     notify(world, sender.user_id, 'update', attachmentDict(store, next));
-  }
-}
-
-/** A scheduled message links uploads: claimed with no event (the events say nothing of scheduled messages). */
-export function claimForScheduled(world: World, scheduledId: number, senderId: number, content: string): void {
-  const store = world.store;
-  const sender = store.user(senderId);
-  if (!sender) return;
-  for (const pathId of linkedPathIds(content, store.realm.url)) {
-    const a = attachmentAt(store, pathId);
-    if (!a || a.scheduled_message_ids.includes(scheduledId) || !canDownload(store, sender, a, world.nowMs())) continue;
-    store.table(ATTACHMENTS).put({ ...a, scheduled_message_ids: [...a.scheduled_message_ids, scheduledId] });
   }
 }
 
@@ -214,4 +201,22 @@ export function reclaimAfterEdit(world: World, before: Message, after: Message):
   const dropped = linkedPathIds(before.content, world.store.realm.url).filter((p) => !kept.has(p));
   if (dropped.length > 0) unclaimAttachments(world, before.id, dropped.map((p) => `/user_uploads/${p}`).join(' '));
   claimAttachments(world, after);
+}
+
+// ---- the uploader's list (zerver/views/attachments.py) ----
+
+/** access_attachment_by_id(needs_owner=True): "Invalid attachment" for one that does not exist or is not the user's. */
+export function checkRemoveAttachment(world: World, owner: User, attachmentId: number): AttachmentRecord {
+  const a = world.store.table(ATTACHMENTS).get(attachmentId);
+  if (!a || a.owner_id !== owner.user_id) throw new BadRequest('Invalid attachment');
+  return a;
+}
+
+/**
+ * remove_attachment: the file and its record are gone (links to it now answer 404);
+ * the owner gets the `remove` event.
+ */
+export function doRemoveAttachment(world: World, owner: User, a: AttachmentRecord): void {
+  world.store.table(ATTACHMENTS).delete(a.id);
+  notify(world, owner.user_id, 'remove', { id: a.id });
 }

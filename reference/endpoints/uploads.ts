@@ -2,14 +2,15 @@
 // (upload_file_backend), GET /user_uploads/{realm_id_str}/{filename} outside /api/v1
 // (serve_file_backend, with its /download/ variant and the /temporary/ token flow) and
 // GET /api/v1/user_uploads/{realm_id_str}/{filename} (serve_file_url_backend: a
-// temporary URL). A download's answer is the file's bytes, or the real server's HTML
+// temporary URL); zerver/views/attachments.py: GET /attachments, DELETE
+// /attachments/{attachment_id}. A download's answer is the file's bytes, or the real server's HTML
 // error pages and login redirect, not the JSON envelope.
-import { checkUpload, doUpload, pathIdFromToken, temporaryUrl } from '../actions/uploads.ts';
+import { checkRemoveAttachment, checkUpload, doRemoveAttachment, doUpload, pathIdFromToken, temporaryUrl } from '../actions/uploads.ts';
 import { atLeast } from '../domain/feature-levels.ts';
-import { attachmentAt, bareContentType, canDownload, contentDisposition, INLINE_MIME_TYPES, spectatorCanDownload } from '../domain/uploads.ts';
+import { attachmentAt, attachmentDict, bareContentType, canDownload, contentDisposition, INLINE_MIME_TYPES, spectatorCanDownload, uploadSpaceUsed } from '../domain/uploads.ts';
 import { BadRequest } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
-import type { AttachmentRecord } from '../state/attachments.ts';
+import { ATTACHMENTS, type AttachmentRecord } from '../state/attachments.ts';
 
 export function uploadFile(ctx: Ctx): Record<string, unknown> {
   const file = checkUpload(ctx.world, ctx.files);
@@ -112,4 +113,17 @@ export function fileTemporaryUrl(ctx: Ctx): Record<string, unknown> {
   if (a === undefined) return notFound(ctx);
   if (!mayDownload(ctx, a)) return refused(ctx, `/api/v1/user_uploads/${rawPath}`);
   return { url: temporaryUrl(ctx.world, a.path_id) };
+}
+
+/** GET /attachments (list_by_user): the caller's uploads, and the organization's space used. */
+export function listAttachments(ctx: Ctx): Record<string, unknown> {
+  const mine = ctx.store.table(ATTACHMENTS).find('owner', ctx.me.user_id);
+  return { attachments: mine.map((a) => attachmentDict(ctx.store, a)), upload_space_used: uploadSpaceUsed(ctx.store) };
+}
+
+/** DELETE /attachments/{attachment_id} (remove). */
+export function removeAttachment(ctx: Ctx): Record<string, unknown> {
+  const a = checkRemoveAttachment(ctx.world, ctx.me, ctx.pathInt('attachment_id'));
+  doRemoveAttachment(ctx.world, ctx.me, a);
+  return {};
 }

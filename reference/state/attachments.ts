@@ -1,6 +1,7 @@
 // Uploaded files (zulip/zulip zerver/models/messages.py Attachment): the bytes live in the
-// world, so snapshot, restore, reset and the state digest cover them; the messages and
-// scheduled messages that link a file claim it.
+// world, so snapshot, restore, reset and the state digest cover them; the messages that
+// link a file claim it. (A scheduled message claims nothing until it is sent: on the real
+// server its claim only keeps the file from being collected as unclaimed, which no API shows.)
 import { defineTable } from './table.ts';
 
 export interface AttachmentRecord {
@@ -16,8 +17,6 @@ export interface AttachmentRecord {
   create_time_ms: number;
   /** Messages that link the file, ascending. */
   message_ids: readonly number[];
-  /** Scheduled messages that link the file. */
-  scheduled_message_ids: readonly number[];
   /** Never changed in place (a snapshot may share it). */
   bytes: Uint8Array;
 }
