@@ -78,10 +78,10 @@ export interface CatalogueEntry {
   documented: boolean;
 }
 
-/** Every documented endpoint and every API route, in path then method order. */
+/** Every documented endpoint and every API route (under /api/v1: not /json/register, nor the downloads under /user_uploads), in path then method order. */
 export function catalogue(routes: readonly Route[] = ROUTES): CatalogueEntry[] {
   const served = new Map<string, Route>();
-  for (const r of routes) if (!r.control) served.set(`${r.method} ${shape(r.path)}`, r);
+  for (const r of routes) if (!r.control && r.path.startsWith('/api/v1/')) served.set(`${r.method} ${shape(r.path)}`, r);
   const out: CatalogueEntry[] = [];
   const seen = new Set<string>();
   for (const d of DOCUMENTED) {
