@@ -33,7 +33,7 @@ test('understudy routes lists what is emulated and what answers 501', async () =
   const io = { stdout: (s: string) => void (out += s), stderr: () => undefined, env: {} };
   assert.is(await understudy(['routes'], io), 0);
   assert.match(out, /^emulated +POST +\/api\/v1\/messages$/m);
-  assert.match(out, /^not \(501\) +GET +\/api\/v1\/attachments$/m);
+  assert.match(out, /^not \(501\) +GET +\/api\/v1\/bot_storage$/m);
   assert.match(out, /\d+ of \d+ documented endpoints emulated/);
   out = '';
   await understudy(['routes', '--missing', '--json'], io);
