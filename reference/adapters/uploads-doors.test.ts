@@ -29,7 +29,7 @@ function dispatchFetch(ref: Reference): Fetch {
     req.headers.forEach((v, k) => (headers[k] = v));
     const body = req.method === 'GET' ? undefined : new Uint8Array(await req.arrayBuffer());
     const res = ref.dispatch({ method: req.method, path, headers, ...(body ? { body } : {}) });
-    return new Response(res.bytes ?? (res.body === '' ? null : res.body), { status: res.status, headers: res.headers });
+    return new Response((res.bytes as Uint8Array<ArrayBuffer> | undefined) ?? (res.body === "" ? null : res.body), { status: res.status, headers: res.headers });
   };
 }
 
