@@ -131,10 +131,16 @@ function pythonQuote(text: string): string {
 export function linkedPathIds(content: string, realmUrl: string): string[] {
   const found = new Set<string>();
   const origin = realmUrl.replace(/\/+$/, '');
-  for (const m of content.matchAll(/(\S*?)\/user_uploads\/(\d+\/[^\s)\]>"'?#]+)/g)) {
-    const before = (m[1] as string).replace(/^.*[([<"']/, '');
+  const MARK = '/user_uploads/';
+  // One pass: each occurrence of the marker, the text before it back to a space or an
+  // opening bracket or quote, the path after it up to a space, a closing bracket or a quote.
+  for (let at = content.indexOf(MARK); at !== -1; at = content.indexOf(MARK, at + 1)) {
+    let start = at;
+    while (start > 0 && start > at - origin.length - 1 && !/[\s(\[<"']/.test(content[start - 1] as string)) start--;
+    const before = content.slice(start, at);
     if (before !== '' && before !== origin) continue;
-    found.add(m[2] as string);
+    const rest = /^\d+\/[^\s)\]>"'?#]+/.exec(content.slice(at + MARK.length, at + MARK.length + 1024));
+    if (rest) found.add(rest[0]);
   }
   return [...found];
 }

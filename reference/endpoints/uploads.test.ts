@@ -8,6 +8,7 @@ import { createReference, type Reference } from '../index.ts';
 import { assertUnchanged } from '../testing/atomic.ts';
 import { callAs } from '../testing/call-as.ts';
 import type { ApiResponse } from '../http/request.ts';
+import { linkedPathIds } from '../domain/uploads.ts';
 
 const HAMLET = 6;
 const CORDELIA = 7;
@@ -237,6 +238,15 @@ test('attachment events: add to the uploader, update to the sender who claims', 
   assert.is(events[0]?.['upload_space_used'], 3);
   assert.equal(events[1]?.['attachment']['messages'].map((m: { id: number }) => m.id), [id]);
   assert.is(events[0]?.['attachment']['path_id'], url.slice('/user_uploads/'.length));
+});
+
+test('links: relative or under the organization URL claim; another host, or text glued before, does not; linear in the content', () => {
+  const o = 'http://localhost:9991';
+  assert.equal(linkedPathIds('[a](/user_uploads/2/ab/x/f.txt) and http://localhost:9991/user_uploads/2/cd/y/g.txt (/user_uploads/3/a/b/c)', o), ['2/ab/x/f.txt', '2/cd/y/g.txt', '3/a/b/c']);
+  assert.equal(linkedPathIds('http://evil.com/user_uploads/2/ab/x/f.txt x/user_uploads/2/z/z/z', o), []);
+  const started = performance.now();
+  linkedPathIds('a'.repeat(10_000) + '/user_uploads/1/'.repeat(600), o);
+  assert.ok(performance.now() - started < 1000);
 });
 
 test.run();
