@@ -79,7 +79,12 @@ function mayDownload(ctx: Ctx, a: AttachmentRecord): boolean {
   return ctx.user === null ? spectatorCanDownload(ctx.store, a) : canDownload(ctx.store, ctx.user, a, ctx.nowMs());
 }
 
-/** GET /user_uploads/{path...}: the file, its /download/ variant, or a temporary URL's file. */
+/**
+ * GET /user_uploads/{path...}: the file, its /download/ variant, or a temporary URL's file.
+ * NOTE: approximation: the mobile apps' older `?api_key=` credentials in the query are not
+ * read (the caller counts as logged out), and a temporary URL, which the real server serves
+ * without looking at credentials at all, still refuses a request with bad ones (401).
+ */
 export function serveFile(ctx: Ctx): Record<string, unknown> {
   const rawPath = ctx.pathParams['path'] as string;
   const path = decodedPath(rawPath);
