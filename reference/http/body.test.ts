@@ -132,7 +132,9 @@ test('a pathological boundary costs no more than an ordinary one (linear in the 
   const value = run.repeat((512 * 1024) / run.length);
   const fields = Array.from({ length: 8 }, (_, i): [string, string] => [`k${i}`, value]);
   const hostile = multipart(dashes, fields);
-  const plain = multipart('ordinary', fields.map(([k]) => [k, 'lorem ipsum '.repeat(value.length / 12)]));
+  // The baseline: values of carriage returns only, each of which the reader must look at
+  // (text without them it skips natively, much faster), so this compares two byte-by-byte scans.
+  const plain = multipart('ordinary', fields.map(([k]) => [k, '\r'.repeat(value.length)]));
   assert.equal(parseMultipart(hostile, dashes), fields);
   const hostileMs = ms(() => parseMultipart(hostile, dashes));
   const plainMs = ms(() => parseMultipart(plain, 'ordinary'));

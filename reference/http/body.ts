@@ -112,6 +112,11 @@ export function parseMultipart(bytes: Uint8Array, boundary: string, files?: Uplo
   // The first delimiter may open the body: start as if a CRLF had just been read.
   let matched = 2;
   for (let i = 0; i < bytes.length; i++) {
+    if (matched === 0) {
+      // Nothing matched: only a CR can start the delimiter, so skip to the next one (natively: a file's bytes go fast).
+      i = bytes.indexOf(0x0d, i);
+      if (i === -1) break;
+    }
     const c = bytes[i];
     while (matched > 0 && delimiter[matched] !== c) matched = fallback[matched - 1] as number;
     if (delimiter[matched] === c) matched++;
