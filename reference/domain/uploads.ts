@@ -6,6 +6,7 @@ import { ATTACHMENTS, type AttachmentRecord } from '../state/attachments.ts';
 import type { User } from '../state/types.ts';
 import { canAccessMessage } from './message-access.ts';
 import { SERVER_SETTINGS } from './initial-state/server-settings.ts';
+import { atLeast } from './feature-levels.ts';
 
 /**
  * sanitize_name (non-strict): NFKC, only word characters, whitespace, ".", "-" and "_"
@@ -177,18 +178,22 @@ export function spectatorCanDownload(store: Store, a: AttachmentRecord): boolean
   return false;
 }
 
-/** Attachment.to_dict: what GET /attachments and the attachment events show. */
+/**
+ * Attachment.to_dict: what GET /attachments and the attachment events show. From feature
+ * level 443 create_time is in seconds (before: milliseconds); from 472 the linking
+ * messages are message_ids (before: messages, each with id and date_sent in milliseconds).
+ */
 export function attachmentDict(store: Store, a: AttachmentRecord): Record<string, unknown> {
+  const live = a.message_ids.filter((id) => store.message(id) !== undefined);
   return {
     id: a.id,
     name: a.file_name,
     path_id: a.path_id,
     size: a.size,
-    create_time: a.create_time_ms,
-    messages: a.message_ids.flatMap((id) => {
-      const m = store.message(id);
-      return m ? [{ id, date_sent: m.timestamp * 1000 }] : [];
-    }),
+    create_time: atLeast(store, 'attachment_create_time_seconds') ? Math.floor(a.create_time_ms / 1000) : a.create_time_ms,
+    ...(atLeast(store, 'attachment_message_ids')
+      ? { message_ids: live }
+      : { messages: live.map((id) => ({ id, date_sent: (store.message(id)?.timestamp ?? 0) * 1000 })) }),
   };
 }
 

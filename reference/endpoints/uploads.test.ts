@@ -236,7 +236,7 @@ test('attachment events: add to the uploader, update to the sender who claims', 
   const events = callAs(ref, HAMLET, 'GET', '/events', { queue_id: queue['queue_id'], last_event_id: -1, dont_block: true }).json['events'] as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   assert.equal(events.map((e) => `${e['type']}:${e['op']}`), ['attachment:add', 'attachment:update']);
   assert.is(events[0]?.['upload_space_used'], 3);
-  assert.equal(events[1]?.['attachment']['messages'].map((m: { id: number }) => m.id), [id]);
+  assert.equal(events[1]?.['attachment']['message_ids'], [id]);
   assert.is(events[0]?.['attachment']['path_id'], url.slice('/user_uploads/'.length));
 });
 

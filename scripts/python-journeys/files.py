@@ -54,7 +54,7 @@ def files_journey(site):
 
     attachments = hamlet.get_attachments()
     found = [a for a in attachments.get("attachments", []) if a["path_id"] == url[len("/user_uploads/"):]]
-    check(len(found) == 1 and [m["id"] for m in found[0]["messages"]] == [sent["id"]] and found[0]["size"] == len(CONTENT), "get_attachments: the file, its message", attachments)
+    check(len(found) == 1 and found[0]["message_ids"] == [sent["id"]] and found[0]["size"] == len(CONTENT), "get_attachments: the file, its message", attachments)
 
     removed = hamlet.call_endpoint(url=f"attachments/{found[0]['id']}", method="DELETE")
     check(removed.get("result") == "success", "DELETE attachments/{id} (call_endpoint: the client has no method for it)", removed)
