@@ -240,6 +240,15 @@ test('attachment events: add to the uploader, update to the sender who claims', 
   assert.is(events[0]?.['attachment']['path_id'], url.slice('/user_uploads/'.length));
 });
 
+test('with rate limits on, downloads do not count (skip_rate_limiting) and carry no X-RateLimit headers; uploads do', () => {
+  const ref = createReference({ rateLimits: true });
+  const res = upload(ref, HAMLET, [{ field: 'file', filename: 'a.txt', content: 'x' }]);
+  assert.ok(res.headers['X-RateLimit-Remaining'] !== undefined);
+  const got = download(ref, HAMLET, res.json['url'] as string);
+  assert.is(got.status, 200);
+  assert.is(got.headers['X-RateLimit-Remaining'], undefined);
+});
+
 test('links: relative or under the organization URL claim; another host, or text glued before, does not; linear in the content', () => {
   const o = 'http://localhost:9991';
   assert.equal(linkedPathIds('[a](/user_uploads/2/ab/x/f.txt) and http://localhost:9991/user_uploads/2/cd/y/g.txt (/user_uploads/3/a/b/c)', o), ['2/ab/x/f.txt', '2/cd/y/g.txt', '3/a/b/c']);

@@ -131,7 +131,8 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   try {
     const admitted = admit(core, req, method);
     route = admitted.match.route;
-    if (limits.enabled && admitted.user !== null && !route.control) limitHeaders = rateLimit(core, admitted.user, path(req));
+    // Downloads of uploaded files are not rate limited (rest_dispatch's skip_rate_limiting for override_api_url_scheme views).
+    if (limits.enabled && admitted.user !== null && !route.control && route.auth !== 'user-or-anonymous') limitHeaders = rateLimit(core, admitted.user, path(req));
     res = answer(core, req, admitted);
   } catch (e) {
     res = errorResponse(asApiError(e));
