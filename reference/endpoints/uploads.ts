@@ -10,6 +10,7 @@ import { atLeast } from '../domain/feature-levels.ts';
 import { attachmentAt, attachmentDict, bareContentType, canDownload, contentDisposition, INLINE_MIME_TYPES, spectatorCanDownload, uploadSpaceUsed } from '../domain/uploads.ts';
 import { BadRequest } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
+import { str } from '../request/params.ts';
 import { ATTACHMENTS, type AttachmentRecord } from '../state/attachments.ts';
 
 export function uploadFile(ctx: Ctx): Record<string, unknown> {
@@ -81,11 +82,13 @@ function mayDownload(ctx: Ctx, a: AttachmentRecord): boolean {
 
 /**
  * GET /user_uploads/{path...}: the file, its /download/ variant, or a temporary URL's file.
- * NOTE: approximation: the mobile apps' older `?api_key=` credentials in the query are not
- * read (the caller counts as logged out), and a temporary URL, which the real server serves
- * without looking at credentials at all, still refuses a request with bad ones (401).
+ * The mobile apps' `?api_key=` in the query authenticates as the Authorization header does
+ * (dispatch reads it); it is a parameter of the request, so it is marked as read here.
+ * NOTE: approximation: a temporary URL, which the real server serves without looking at
+ * credentials at all, still refuses a request with bad ones (401).
  */
 export function serveFile(ctx: Ctx): Record<string, unknown> {
+  ctx.params.read({ api_key: str().optional() });
   const rawPath = ctx.pathParams['path'] as string;
   const path = decodedPath(rawPath);
   if (path === undefined) return notFound(ctx);

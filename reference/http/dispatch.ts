@@ -307,13 +307,26 @@ function authenticateFor(core: Core, route: Route, req: Omit<ApiRequest, 'body'>
   const policy: AuthPolicy = route.auth;
   if (policy === 'none' || policy === 'web-visitor') return null;
   const creds = credentialsOf(req);
-  if (creds === null && policy === 'user-or-anonymous') return null;
+  if (creds === null && policy === 'user-or-anonymous') {
+    // rest_dispatch: without an Authorization header, a download's `api_key` in the query string authenticates (the mobile apps').
+    const apiKey = queryApiKey(req);
+    return apiKey === undefined ? null : authenticate(core.world.store, { email: null, apiKey: apiKey.trim() });
+  }
   if (creds === null) {
     const anonymousAllowed = route.anonymousSince === undefined || atLeast(core.world, route.anonymousSince);
     if (policy === 'public-access' && anonymousAllowed && publicAccess(core)) return null;
     throw new Unauthorized();
   }
   return authenticate(core.world.store, creds);
+}
+
+/** The `api_key` of the request's query string (the path's, then the query's own), if any. */
+function queryApiKey(req: Omit<ApiRequest, 'body'>): string | undefined {
+  const q = req.path.indexOf('?');
+  const query = q === -1 ? req.query : mergeQuery(req.path.slice(q + 1), req.query);
+  if (query === undefined) return undefined;
+  if (typeof query === 'string') return new URLSearchParams(query).get('api_key') ?? undefined;
+  return query['api_key'];
 }
 
 /** The organization uses the public access option: logged-out visitors may read. */
