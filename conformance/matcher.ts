@@ -2,6 +2,7 @@
 // and "Patterns"). Every function returns the list of mismatches; empty means a match.
 // Patterns: a plain value matches itself (objects partially: extra keys are fine;
 // arrays element by element, same length); an object with a single "$" key is an operator.
+import { sha256 } from '@noble/hashes/sha2.js';
 import { PathError, parsePath, resolveAll, resolvePath } from './jsonpath.ts';
 import type { Expect, Length } from './schema.ts';
 
@@ -16,6 +17,8 @@ export interface Observed {
   text: string;
   /** The parsed body, or undefined if it is not JSON. */
   json: unknown;
+  /** The body's bytes, where the target gave them (every target here does). */
+  bytes?: Uint8Array;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -256,6 +259,7 @@ export function checkExpect(expect: Expect, observed: Observed): string[] {
     } else if (got === undefined) out.push(`header ${name}: missing (expected ${show(want)})`);
     else out.push(...match(want, got, `header ${name}`));
   }
+  out.push(...checkBytes(expect, observed));
   const needsBody =
     expect.result !== undefined ||
     expect.code !== undefined ||
@@ -309,4 +313,26 @@ export function checkExpect(expect: Expect, observed: Observed): string[] {
     );
   }
   return out;
+}
+
+/** body_base64 and body_sha256: the answer's bytes, exactly. */
+function checkBytes(expect: Expect, observed: Observed): string[] {
+  if (expect.body_base64 === undefined && expect.body_sha256 === undefined) return [];
+  const bytes = observed.bytes ?? new TextEncoder().encode(observed.text);
+  const out: string[] = [];
+  if (expect.body_base64 !== undefined) {
+    const got = bytesToBase64(bytes);
+    if (got !== expect.body_base64) out.push(`body: expected base64 ${show(expect.body_base64.slice(0, 80))}, got ${bytes.length} bytes: ${show(got.slice(0, 80))}`);
+  }
+  if (expect.body_sha256 !== undefined) {
+    const got = [...sha256(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    if (got !== expect.body_sha256) out.push(`body: expected SHA-256 ${expect.body_sha256}, got ${got} (${bytes.length} bytes)`);
+  }
+  return out;
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
 }

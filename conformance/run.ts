@@ -153,13 +153,16 @@ export class Runner {
           }
         } else {
           const expect = expandValue(step.expect, ctx) as Expect;
+          const path = expandToString(step.path, ctx);
+          if (!path.startsWith('/')) throw new TemplateError(`path ${JSON.stringify(step.path)} gave ${JSON.stringify(path)}, which does not start with "/"`);
           const request = toWire({
             method: step.method,
-            path: expandToString(step.path, ctx),
+            path,
             params: expandValue(step.params ?? {}, ctx) as Record<string, unknown>,
             authorization: this.authorization(step.as, ctx, users),
             headers: expandValue(step.headers ?? {}, ctx) as Record<string, string>,
             encoding: step.encoding,
+            files: step.files === undefined ? undefined : (expandValue(step.files, ctx) as typeof step.files),
           });
           failure.request = request;
           failure.expected = expect;

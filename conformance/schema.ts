@@ -64,6 +64,10 @@ export const Expect = z.strictObject({
   absent: z.array(z.string()).optional(),
   len: z.record(z.string(), Length).optional(),
   headers: z.record(z.string(), z.union([Pattern, z.null()])).optional(),
+  /** The answer's body is exactly these bytes (base64): a downloaded file. */
+  body_base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'body_base64 is standard base64').optional(),
+  /** The answer's body has this SHA-256 (lower-case hex): a large downloaded file. */
+  body_sha256: z.string().regex(/^[0-9a-f]{64}$/, 'body_sha256 is 64 lower-case hex digits').optional(),
 });
 export type Expect = z.infer<typeof Expect>;
 
@@ -72,15 +76,33 @@ export const Save = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'varia
 
 const Params = z.record(z.string(), z.unknown());
 
+/**
+ * A file sent as a part of a multipart/form-data body: its field name, its file name,
+ * its Content-Type (none if left out) and its content, as text (UTF-8) or as base64 bytes.
+ */
+export const FilePart = z
+  .strictObject({
+    name: z.string(),
+    filename: z.string(),
+    content_type: z.string().optional(),
+    content: z.string().optional(),
+    content_base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'content_base64 is standard base64').optional(),
+  })
+  .refine((f) => (f.content === undefined) !== (f.content_base64 === undefined), { message: 'a file has "content" or "content_base64", one of them' });
+export type FilePart = z.infer<typeof FilePart>;
+
 export const RequestStep = z
   .strictObject({
     note: z.string().optional(),
     as: As,
     method: z.enum(METHODS),
-    path: z.string().startsWith('/'),
+    /** Starts with "/", or with a template (a saved URL such as an upload's) that must expand to one. */
+    path: z.string().regex(/^(?:\/|\$\{)/, 'must start with "/" or with a template that gives one'),
     params: Params.optional(),
     /** How a body carries the parameters: form-encoded (the default) or multipart/form-data. */
     encoding: z.enum(['form', 'multipart']).optional(),
+    /** Files sent as parts of a multipart/form-data body (after the parameters); the body is multipart whatever `encoding` says. */
+    files: z.array(FilePart).optional(),
     headers: z.record(z.string(), z.string()).optional(),
     expect: Expect,
     save: Save.optional(),
@@ -88,6 +110,10 @@ export const RequestStep = z
   .refine((step) => step.encoding !== 'multipart' || (step.method !== 'GET' && step.method !== 'HEAD'), {
     message: '"encoding": "multipart" is for a body: GET and HEAD send their parameters in the query string',
     path: ['encoding'],
+  })
+  .refine((step) => step.files === undefined || (step.method !== 'GET' && step.method !== 'HEAD' && step.encoding !== 'form'), {
+    message: '"files" go in a multipart/form-data body: not with GET or HEAD, nor with "encoding": "form"',
+    path: ['files'],
   });
 export type RequestStep = z.infer<typeof RequestStep>;
 

@@ -16,6 +16,26 @@ const CHANGELOG = 'https://zulip.com/api/changelog';
 const api = (page: string) => `https://zulip.com/api/${page}`;
 
 export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = {
+  upload_url: {
+    source: `${CHANGELOG} (feature level 272); ${api('upload-file')}`,
+    change: 'POST /user_uploads answers the file\'s URL as url (uri stays, deprecated)',
+    before: 'the URL only as uri',
+  },
+  attachment_create_time_seconds: {
+    source: `${CHANGELOG} (feature level 443); ${api('get-attachments')}`,
+    change: "an attachment's create_time (GET /attachments, attachment events) is in seconds",
+    before: 'in milliseconds',
+  },
+  attachment_message_ids: {
+    source: `${CHANGELOG} (feature level 472); ${api('get-attachments')}`,
+    change: "an attachment lists the messages linking it as message_ids",
+    before: 'as messages, objects with id and date_sent (milliseconds)',
+  },
+  upload_filename: {
+    source: `${CHANGELOG} (feature level 285); ${api('upload-file')}`,
+    change: 'POST /user_uploads answers filename, the name the file was stored under',
+    before: 'no filename field',
+  },
   read_receipts: {
     source: `${CHANGELOG} (feature level 137); ${api('get-read-receipts')}`,
     change: 'GET /messages/{message_id}/read_receipts exists',

@@ -1,9 +1,11 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
 // flow needs about a route. Patterns are under /api/v1 (the API), /json (the web app's
 // session paths: only where a logged-out visitor may come, POST /json/register and
-// GET /json/messages, /json/messages/{message_id}) or /_understudy (the test-control
-// surface); {name} matches digits only, as the real server's URL patterns do (<int:name>),
-// and {name:str} any one segment (<name>, e.g. users/<user_id_or_email>/presence).
+// GET /json/messages, /json/messages/{message_id}), /user_uploads (uploaded files, outside
+// the API as on the real server) or /_understudy (the test-control surface); {name} matches
+// digits only, as the real server's URL patterns do (<int:name>), {name:str} any one
+// segment (<name>, e.g. users/<user_id_or_email>/presence), and a last {name...} the rest
+// of the path.
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
@@ -47,6 +49,7 @@ import { getRealmPresence, getUserPresence, updatePresence } from './endpoints/p
 import { getUserStatus, updateOwnStatus, updateUserStatusAsAdmin } from './endpoints/user-status.ts';
 import { muteUser, unmuteUser } from './endpoints/muted-users.ts';
 import { addAlertWords, listAlertWords, removeAlertWords } from './endpoints/alert-words.ts';
+import { fileTemporaryUrl, listAttachments, removeAttachment, serveFile, uploadFile } from './endpoints/uploads.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import { SessionUnauthorized } from './errors.ts';
 import type { Handler } from './request/context.ts';
@@ -66,8 +69,11 @@ import type { Handler } from './request/context.ts';
  * - web-session: a method of such a /json path that the real server serves to logged-in
  *   sessions only: every caller here is logged out, so it is the session 401 at once,
  *   before any CSRF check (rest_dispatch raises MissingAuthenticationError unwrapped).
+ * - user-or-anonymous: credentials if sent (401 if bad), else a logged-out caller, in
+ *   any organization: GET /user_uploads/... (rest_dispatch's override_api_url_scheme and
+ *   allow_anonymous_user_web); the endpoint decides what a visitor may download.
  */
-export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor' | 'web-session';
+export type AuthPolicy = 'user' | 'public-access' | 'none' | 'web-visitor' | 'web-session' | 'user-or-anonymous';
 
 export interface Route {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -251,6 +257,13 @@ export const ROUTES: readonly Route[] = [
   read('/users/me/alert_words', listAlertWords),
   api('POST', '/users/me/alert_words', addAlertWords),
   api('DELETE', '/users/me/alert_words', removeAlertWords),
+
+  // uploaded files and attachments (issue 25)
+  api('POST', '/user_uploads', uploadFile),
+  api('GET', '/user_uploads/{realm_id_str}/{filename...}', fileTemporaryUrl),
+  { method: 'GET', path: '/user_uploads/{path...}', auth: 'user-or-anonymous', control: false, replayable: false, handler: serveFile },
+  read('/attachments', listAttachments),
+  api('DELETE', '/attachments/{attachment_id}', removeAttachment),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

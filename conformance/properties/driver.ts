@@ -12,7 +12,7 @@
 import { resolvePath } from '../jsonpath.ts';
 import { checkExpect, type Observed } from '../matcher.ts';
 import { basicAuth, toWire } from '../request.ts';
-import type { As, ControlAction, ControlStep, Expect, RequestStep, Role } from '../schema.ts';
+import type { As, ControlAction, ControlStep, Expect, FilePart, RequestStep, Role } from '../schema.ts';
 import type { Session, WireRequest } from '../targets/target.ts';
 import { expandToString, expandValue, type TemplateContext } from '../template.ts';
 import type { ResolvedUser } from '../credentials.ts';
@@ -31,6 +31,8 @@ export interface Call {
   /** Under the base URL, e.g. /api/v1/messages/${m3}; templates allowed. */
   path: string;
   params?: Record<string, unknown>;
+  /** Files sent in a multipart/form-data body (templates allowed). */
+  files?: FilePart[];
   /** Variables to save from the answer, where found (a refused request saves nothing). */
   save?: Record<string, string>;
   /** What the answer must be, in the scenario language (templates allowed). */
@@ -111,6 +113,7 @@ export class Driver {
       params: expandValue(step.params ?? {}, ctx) as Record<string, unknown>,
       authorization,
       headers: {},
+      files: step.files === undefined ? undefined : (expandValue(step.files, ctx) as FilePart[]),
     });
     return { wire, observed: await side.session.send(wire) };
   }
@@ -144,6 +147,7 @@ export class Driver {
       method: c.method,
       path: c.path,
       ...(c.params !== undefined ? { params: c.params } : {}),
+      ...(c.files !== undefined ? { files: c.files } : {}),
       expect: {},
     };
     this.trace.push(step);
@@ -161,7 +165,7 @@ export class Driver {
       this.#save(this.oracle, c.save, expected.json);
     }
 
-    for (const problem of envelopeProblems(observed, c.method)) this.#fail('invariant', step, problem, observed);
+    for (const problem of envelopeProblems(observed, c.method, wire.path)) this.#fail('invariant', step, problem, observed);
     if (c.expect !== undefined) {
       const problems = checkExpect(expandValue(c.expect, this.context(this.target)) as Expect, observed);
       if (problems.length > 0) this.#fail('check', step, { message: problems.join('; '), expect: c.expect }, observed);

@@ -40,6 +40,7 @@ import { FlagsNarrow } from './commands/flags-narrow.ts';
 import { ChangeSetting, CheckUserState, CompareUserState, FollowUserState, SETTING_POOL, SetTopicPolicy, SnippetCommand } from './commands/user-state.ts';
 import { AlertWords, CheckStatus, MuteUser, ReportPresence, SetStatus } from './commands/status.ts';
 import { StatusApplyEvents, StatusRegisterQueue } from './commands/status-frame.ts';
+import { Download, ShareFile, Upload } from './commands/files.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -242,6 +243,20 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
       w(3, fc.tuple(who, at).map(([a, c]) => new CheckChannelViews(a, c))),
       w(2, fc.tuple(who, at).map(([a, c]) => new CheckChannels(a, c))),
       w(2, fc.tuple(who, at, fc.option(fc.nat(2))).map(([a, c, t]) => new ReadChannel(a, c, t))),
+    ],
+  },
+  files: {
+    what: 'uploaded files: downloaded by their uploader and by whoever may see a message that links them, by nobody else (403); a message claims only a file its sender may download; deleting it takes that access back',
+    probe: { method: 'GET', path: '/api/v1/attachments' },
+    // Channels and messages of its own, so that it runs alone too.
+    commands: () => [
+      w(2, fc.tuple(who, fc.nat(3), fc.array(who, { maxLength: 2 })).map(([a, k, o]) => new CreateChannel(a, k, o))),
+      w(2, fc.tuple(who, at, who).map(([a, c, t]) => new Subscribe(a, c, t))),
+      w(1, fc.tuple(who, at, who).map(([a, c, t]) => new Unsubscribe(a, c, t))),
+      w(3, who.map((a) => new Upload(a))),
+      w(4, fc.tuple(who, at, people, fc.option(at, { freq: 2 })).map(([a, f, to, c]) => new ShareFile(a, f, to, c))),
+      w(6, fc.tuple(who, at).map(([a, f]) => new Download(a, f))),
+      w(1, fc.tuple(who, at).map(([a, x]) => new DeleteMessage(a, x))),
     ],
   },
 };

@@ -37,6 +37,11 @@ test('5xx, 3xx and 1xx are never right', () => {
 test('a body that is no JSON object, a wrong result, a msg that is no string, an error without code', () => {
   const html = text(404, '<html>Not Found</html>');
   holdsTo(envelopeProblems(html, 'GET'), html, answer(404, { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' }));
+  // A download outside the API answers bytes, HTML pages or a login redirect; only a 5xx is wrong there.
+  assert.equal(envelopeProblems(html, 'GET', '/user_uploads/2/ab/x/f.txt'), []);
+  assert.equal(envelopeProblems(text(302, ''), 'GET', '/user_uploads/2/ab/x/f.txt'), []);
+  assert.is(envelopeProblems(text(500, ''), 'GET', '/user_uploads/2/ab/x/f.txt').length, 1);
+  assert.is(envelopeProblems(html, 'GET', '/api/v1/user_uploads/2/ab/x/f.txt').length, 1);
   const list = answer(200, [1, 2]);
   holdsTo(envelopeProblems(list, 'GET'), list);
   const wrong = answer(200, { result: 'error', msg: '' });

@@ -12,9 +12,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** The envelope: JSON {result, msg}; 2xx is "success", 4xx an "error" with a code; never 5xx, 1xx or 3xx. */
-export function envelopeProblems(o: Observed, method: string): Problem[] {
+export function envelopeProblems(o: Observed, method: string, path = ''): Problem[] {
   if (method === 'HEAD') return [];
   if (o.status >= 500) return [{ message: `status ${o.status}: every answer is a 2xx or a 4xx`, expect: { status: { min: 200, max: 499 } } }];
+  // A download (GET /user_uploads/..., outside the API) answers bytes, HTML error pages or a redirect to the login page.
+  if (path.startsWith('/user_uploads/')) return [];
   if (o.status < 200 || (o.status >= 300 && o.status < 400)) {
     // The class the body claims, for want of a range that leaves out only 3xx.
     const success = isObject(o.json) && o.json['result'] === 'success';

@@ -45,7 +45,7 @@ function withPersonalItems(leak: Leak): Target {
       const me = async (req: WireRequest) => ((await as(req, 'GET', '/api/v1/users/me')).json as { user_id: number }).user_id;
       const send = async (req: WireRequest): Promise<Observed> => {
         const [path, query] = req.path.split('?') as [string, string | undefined];
-        const params = new URLSearchParams(req.body ?? query ?? '');
+        const params = new URLSearchParams((req.body as string | undefined) ?? query ?? ''); // this family sends no files
         const m = /^\/api\/v1\/(drafts|scheduled_messages|reminders)(?:\/(\d+))?$/.exec(path);
         if (m !== null) {
           const kind = KINDS[m[1] as string]!;

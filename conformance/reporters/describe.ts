@@ -15,7 +15,7 @@ export function describeFailure(f: StepFailure): string[] {
   if (f.request) {
     lines.push(`request: ${f.request.method} ${f.request.path}`);
     for (const [k, v] of Object.entries(f.request.headers)) lines.push(`  ${k}: ${v}`);
-    if (f.request.body !== undefined) lines.push(`  body: ${clip(f.request.body, 500)}`);
+    if (f.request.body !== undefined) lines.push(`  body: ${typeof f.request.body === 'string' ? clip(f.request.body, 500) : `(${f.request.body.length} bytes with files)`}`);
   }
   if (f.expected) lines.push(`expected: ${JSON.stringify(f.expected)}`);
   if (f.observed) {

@@ -34,11 +34,12 @@ export function referenceTarget(
             method: req.method,
             path: req.path,
             headers: req.headers,
-            ...(req.body !== undefined ? { body: utf8.encode(req.body) } : {}),
+            ...(req.body !== undefined ? { body: typeof req.body === 'string' ? utf8.encode(req.body) : req.body } : {}),
           });
           const at = computedUndefined(res);
           if (at !== null) throw new Error(`the in-process answer's json holds undefined at ${at}, which its body leaves out: api() callers would see a key the wire does not carry`);
-          return observe(res.status, Object.entries(res.headers), req.method === 'HEAD' ? '' : res.body);
+          const bytes = req.method === 'HEAD' ? new Uint8Array(0) : (res.bytes ?? utf8.encode(res.body));
+          return observe(res.status, Object.entries(res.headers), req.method === 'HEAD' ? '' : res.bytes !== undefined ? new TextDecoder().decode(res.bytes) : res.body, bytes);
         },
         async control(action: ControlAction, params: Record<string, unknown>) {
           try {

@@ -3,13 +3,13 @@
 import type { Observed } from '../matcher.ts';
 import type { Capability, ControlAction } from '../schema.ts';
 
-/** A request as it goes on the wire; the body is text, form-encoded or multipart/form-data (the Content-Type header says which). */
+/** A request as it goes on the wire; the body is form-encoded or multipart/form-data (the Content-Type header says which): text, or bytes when it carries files. */
 export interface WireRequest {
   method: string;
   /** Path and query string, e.g. /api/v1/users?client_gravatar=false */
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 export interface Session {
@@ -33,8 +33,8 @@ export interface Target {
   readonly unreachable?: Error | undefined;
 }
 
-/** Lower-case header names; the body parsed if it is JSON. */
-export function observe(status: number, headers: Iterable<[string, string]>, text: string): Observed {
+/** Lower-case header names; the body parsed if it is JSON; its bytes, when given, for body_base64 and body_sha256. */
+export function observe(status: number, headers: Iterable<[string, string]>, text: string, bytes?: Uint8Array): Observed {
   const lower: Record<string, string> = {};
   for (const [k, v] of headers) lower[k.toLowerCase()] = v;
   let json: unknown;
@@ -43,7 +43,7 @@ export function observe(status: number, headers: Iterable<[string, string]>, tex
   } catch {
     json = undefined;
   }
-  return { status, headers: lower, text, json };
+  return { status, headers: lower, text, json, ...(bytes !== undefined ? { bytes } : {}) };
 }
 
 /** Form-encode control parameters the way the API takes them: non-strings as JSON. */

@@ -35,11 +35,12 @@ export function urlTarget(baseUrl: string, profile: Profile): Target {
       const res = await fetch(base + req.path, {
         method: req.method,
         headers: req.headers,
-        ...(req.body !== undefined ? { body: req.body } : {}),
+        ...(req.body !== undefined ? { body: req.body as string | Uint8Array<ArrayBuffer> } : {}),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      return observe(res.status, res.headers.entries(), await res.text());
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return observe(res.status, res.headers.entries(), new TextDecoder().decode(bytes), bytes);
     } catch (e) {
       const unreachable = asUnreachable(base, e, timeoutMs);
       if (unreachable === undefined) throw e;

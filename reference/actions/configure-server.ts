@@ -7,6 +7,8 @@ import type { World } from '../world.ts';
 export interface ConfigChange {
   push_service_configured?: boolean | undefined;
   vidprov_configured?: boolean | undefined;
+  max_file_upload_size_mib?: number | undefined;
+  upload_storage_bytes?: number | undefined;
   jwt_enabled?: boolean | undefined;
   jwt_key?: string | undefined;
   web_public_streams_enabled?: boolean | undefined;
@@ -18,7 +20,10 @@ export interface ConfigChange {
   enable_spectator_access?: boolean | undefined;
 }
 
-const CONFIG_KEYS = ['push_service_configured', 'vidprov_configured', 'jwt_enabled', 'web_public_streams_enabled', 'feature_level', 'event_record_limit', 'mark_all_as_read_batch_limit'] as const;
+const CONFIG_KEYS = [
+  'push_service_configured', 'vidprov_configured', 'jwt_enabled', 'web_public_streams_enabled', 'feature_level', 'event_record_limit', 'mark_all_as_read_batch_limit',
+  'max_file_upload_size_mib', 'upload_storage_bytes',
+] as const;
 
 export function configureServer(world: World, change: ConfigChange) {
   const store = world.store;

@@ -1,5 +1,6 @@
 // Deleting a message (zulip/zulip zerver/actions/message_delete.py,
 // zerver/lib/message.py validate_can_delete_message): check, then do, then emit.
+import { unclaimAttachments } from './uploads.ts';
 import type { DeleteMessageEvent } from '../state/events.ts';
 import { hasPermission, CHANNEL_SETTINGS, REALM_SETTINGS } from '../domain/permissions.ts';
 import { accessMessage } from '../domain/message-access.ts';
@@ -89,6 +90,7 @@ export function doDeleteMessages(world: World, actor: User, batch: readonly Mess
   const audience = deletionAudience(world, batch, actor);
   const channel = first.stream_id === null ? undefined : store.channel(first.stream_id);
   const firstBefore = channel ? firstMessageId(store, channel) : null;
+  for (const m of batch) unclaimAttachments(world, m.id, m.content);
   for (const id of ids) {
     store.removeMessage(id);
     store.table(MESSAGE_EDIT_HISTORY).delete(id);

@@ -4,6 +4,7 @@
 // their UserMessage rows, the edit history, then the events to exactly the users the
 // real server tells; topic visibility and the Notification Bot's notices live in
 // actions/message-move-notices.ts.
+import { reclaimAfterEdit } from './uploads.ts';
 import { firstMessageId } from '../domain/channels.ts';
 import { editTimestamps } from '../domain/message-edit.ts';
 import { flagNames } from '../domain/messages.ts';
@@ -64,6 +65,7 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
       if (c.topicParticipants.has(userId)) bits |= FLAG.topic_wildcard_mentioned;
       if (bits !== old) store.setUserMessageFlags(userId, m.id, bits);
     }
+    reclaimAfterEdit(world, m, edited);
   }
 
   if (plan.orig === null || plan.target === null) {

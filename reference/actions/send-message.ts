@@ -5,6 +5,7 @@
 // the real server's, so the first error a request meets is the one it reports.
 import { usersAlertedBy } from '../domain/alert-words.ts';
 import { mutingUserIds } from '../domain/muted-users.ts';
+import { claimAttachments } from './uploads.ts';
 import { isUserInSetting, recursiveMembers } from '../domain/groups.ts';
 import { flagNames, newMessage } from '../domain/messages.ts';
 import type { MessageEvent } from '../state/events.ts';
@@ -199,6 +200,7 @@ export function doSendMessage(world: World, prepared: PreparedMessage, localEcho
   const message: Message = { ...draft, id: store.nextId('messages') };
   attachWidget(world, message, prepared.widget);
   store.addMessage(message, prepared.flags);
+  claimAttachments(world, message);
   for (const [userId, bits] of prepared.flags) {
     const event: MessageEvent = { type: 'message', message, flags: flagNames(bits) };
     if (userId === message.sender_id && localEcho !== undefined) {

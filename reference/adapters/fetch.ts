@@ -11,7 +11,7 @@ export async function toApiRequest(request: Request): Promise<ApiRequest> {
 }
 
 export function toResponse(res: ApiResponse, method = 'GET'): Response {
-  return new Response(method === 'HEAD' ? null : res.body, { status: res.status, headers: res.headers });
+  return new Response(method === 'HEAD' ? null : ((res.bytes as Uint8Array<ArrayBuffer> | undefined) ?? res.body), { status: res.status, headers: res.headers });
 }
 
 /** What fetch rejects with when the connection is dropped (a `disconnect` fault): a TypeError, as undici's "fetch failed". */

@@ -173,7 +173,7 @@ function encode(body: string): Buffer {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, out: ApiResponse, started: number, log: RequestLog | undefined): void {
-  const bytes = encode(out.body);
+  const bytes = out.bytes !== undefined ? Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength) : encode(out.body);
   res.writeHead(out.status, { ...out.headers, 'Content-Length': String(bytes.length) });
   res.end(req.method === 'HEAD' ? undefined : bytes);
   if (log) log({ method: req.method ?? 'GET', path: req.url ?? '/', status: out.status, ms: performance.now() - started });

@@ -88,6 +88,8 @@ export function setConfig(ctx: Ctx): Record<string, unknown> {
     feature_level: json(z.int().min(1)).optional(),
     event_record_limit: json(z.int().min(1).max(100_000)).optional(),
     mark_all_as_read_batch_limit: json(z.int().min(0)).optional(),
+    max_file_upload_size_mib: json(z.int().min(0).max(100_000)).optional(),
+    upload_storage_bytes: json(z.int().min(0)).optional(),
     realm_deactivated: json(z.boolean()).optional(),
     password_auth_enabled: json(z.boolean()).optional(),
     enable_spectator_access: json(z.boolean()).optional(),

@@ -34,12 +34,16 @@ export function basicCredentials(value: string): BasicCredentials {
   return { email: (parts[0] as string).trim(), apiKey: (parts[1] as string).trim() };
 }
 
-/** The user the credentials name, with the real server's failures, in its order. */
-export function authenticate(store: Store, creds: BasicCredentials, webhookEndpoint = false): User {
+/**
+ * The user the credentials name, with the real server's failures, in its order. Without
+ * an email (`email: null`): the mobile apps' `?api_key=` on a download
+ * (authenticated_uploads_api_view), where the key alone names the user.
+ */
+export function authenticate(store: Store, creds: BasicCredentials | { email: null; apiKey: string }, webhookEndpoint = false): User {
   if (!API_KEY_FORMAT.test(creds.apiKey)) throw new Unauthorized('Malformed API key');
   const user = store.userByApiKey(creds.apiKey);
   const expected = user?.delivery_email.toLowerCase() ?? '';
-  if (user === undefined || !constantTimeEqual(creds.email.toLowerCase(), expected)) {
+  if (user === undefined || (creds.email !== null && !constantTimeEqual(creds.email.toLowerCase(), expected))) {
     throw new Unauthorized('Invalid API key');
   }
   if (store.realm.deactivated) throw new Unauthorized('This organization has been deactivated');

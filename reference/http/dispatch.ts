@@ -8,7 +8,7 @@ import { ROUTES, type AuthPolicy, type Route } from '../routes.ts';
 import { deliverDue } from '../actions/deliver-due.ts';
 import { atLeast } from '../domain/feature-levels.ts';
 import { ApiError, InternalError, MethodNotAllowed, NotImplemented, RouteNotFound, SessionUnauthorized, Unauthorized } from '../errors.ts';
-import { Ctx } from '../request/context.ts';
+import { Ctx, type UploadedFile } from '../request/context.ts';
 import { header } from '../request/headers.ts';
 import { RawParams } from '../request/params.ts';
 import type { User } from '../state/types.ts';
@@ -131,7 +131,8 @@ function dispatchOnce(core: Core, req: ApiRequest): ApiResponse {
   try {
     const admitted = admit(core, req, method);
     route = admitted.match.route;
-    if (limits.enabled && admitted.user !== null && !route.control) limitHeaders = rateLimit(core, admitted.user, path(req));
+    // Downloads of uploaded files are not rate limited (rest_dispatch's skip_rate_limiting for override_api_url_scheme views).
+    if (limits.enabled && admitted.user !== null && !route.control && route.auth !== 'user-or-anonymous') limitHeaders = rateLimit(core, admitted.user, path(req));
     res = answer(core, req, admitted);
   } catch (e) {
     res = errorResponse(asApiError(e));
@@ -218,13 +219,17 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TR
 function answer(core: Core, req: ApiRequest, { match, user, query }: Admitted): ApiResponse {
   const headers = req.headers ?? {};
   const contentType = header(headers, 'content-type');
-  const params = new RawParams(decodeParams(query, req.body, contentType));
+  const files: UploadedFile[] = [];
+  const params = new RawParams(decodeParams(query, req.body, contentType, files));
   // csrf_protect reads a POST's csrfmiddlewaretoken from the body only (request.POST); the
   // field stays unread by the endpoint, so it is listed in ignored_parameters_unsupported.
   // Django's CsrfViewMiddleware checks unsafe methods only: a GET (or HEAD) passes without.
   if (match.route.auth === 'web-visitor' && !SAFE_METHODS.has(match.route.method)) checkCsrf(headers, decodeParams(undefined, req.body, contentType).get('csrfmiddlewaretoken'));
   const ctx = new Ctx(core.world, headers, params, match.pathParams, user);
+  ctx.files = files;
   const data = match.route.handler(ctx);
+  const raw = ctx.rawAnswer;
+  if (raw !== undefined) return { status: raw.status, headers: raw.headers, body: raw.text ?? '', json: {}, ...(raw.bytes ? { bytes: raw.bytes } : {}) };
   // NOTE: approximation: before feature level 167 a few endpoints (levels 78, 96, 111) already
   // listed ignored parameters; here none does.
   const ignored = atLeast(core.world, 'ignored_parameters_unsupported') ? params.ignored() : [];
@@ -307,12 +312,26 @@ function authenticateFor(core: Core, route: Route, req: Omit<ApiRequest, 'body'>
   if (policy === 'none' || policy === 'web-visitor') return null;
   if (policy === 'web-session') throw new SessionUnauthorized();
   const creds = credentialsOf(req);
+  if (creds === null && policy === 'user-or-anonymous') {
+    // rest_dispatch: without an Authorization header, a download's `api_key` in the query string authenticates (the mobile apps').
+    const apiKey = queryApiKey(req);
+    return apiKey === undefined ? null : authenticate(core.world.store, { email: null, apiKey: apiKey.trim() });
+  }
   if (creds === null) {
     const anonymousAllowed = route.anonymousSince === undefined || atLeast(core.world, route.anonymousSince);
     if (policy === 'public-access' && anonymousAllowed && publicAccess(core)) return null;
     throw new Unauthorized();
   }
   return authenticate(core.world.store, creds);
+}
+
+/** The `api_key` of the request's query string (the path's, then the query's own), if any. */
+function queryApiKey(req: Omit<ApiRequest, 'body'>): string | undefined {
+  const q = req.path.indexOf('?');
+  const query = q === -1 ? req.query : mergeQuery(req.path.slice(q + 1), req.query);
+  if (query === undefined) return undefined;
+  if (typeof query === 'string') return new URLSearchParams(query).get('api_key') ?? undefined;
+  return query['api_key'];
 }
 
 /** The organization uses the public access option: logged-out visitors may read. */

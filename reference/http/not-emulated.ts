@@ -66,8 +66,8 @@ export function documentedMethods(path: string): string[] {
   return documentedFor(path).map((d) => d.method);
 }
 
-/** A pattern with its parameter names dropped: /users/{user_id} and /users/{id} are one path. */
-const shape = (path: string): string => path.replace(/\{\w+\}/g, '{}');
+/** A pattern with its parameter names dropped: /users/{user_id} and /users/{id} are one path (and a rest `{filename...}` one parameter). */
+const shape = (path: string): string => path.replace(/\{\w+(?:\.\.\.)?\}/g, '{}');
 
 export interface CatalogueEntry {
   method: string;
@@ -80,8 +80,8 @@ export interface CatalogueEntry {
 
 /**
  * Every documented endpoint and every API route, in path then method order. The web
- * app's /json routes for spectators are not API routes (the API description has only
- * /api/v1 paths), so they are left out.
+ * app's /json routes for spectators and the downloads under /user_uploads are not API
+ * routes (the API description has only /api/v1 paths), so they are left out.
  */
 export function catalogue(routes: readonly Route[] = ROUTES): CatalogueEntry[] {
   const served = new Map<string, Route>();

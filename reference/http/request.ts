@@ -15,8 +15,13 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
-  /** The JSON text sent on the wire: the same bytes through every front door. */
+  /** The JSON text sent on the wire: the same bytes through every front door (or another text: an HTML error page of GET /user_uploads/...). */
   body: string;
+  /**
+   * A binary answer (a downloaded file, GET /user_uploads/...): every front door sends
+   * these bytes instead of `body`, which is then empty, as `json` is.
+   */
+  bytes?: Uint8Array;
   /** The parsed body, for in-process callers. */
   json: Record<string, unknown>;
   /**

@@ -1,7 +1,7 @@
 // The router gives the answers of the straightforward matcher it replaced: each
 // route's pattern as an anchored regex, {name} as digits, {name:str} as any non-empty
-// segment, no extra trailing "/",
-// tested in table order.
+// segment, no extra trailing "/", tested in table order; a last {name...} as one or more
+// characters of any kind.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROUTES } from '../routes.ts';
@@ -11,14 +11,18 @@ function regexMatch(routes: ReadonlyArray<{ path: string }>, path: string) {
   const out: Array<{ index: number; pathParams: Record<string, string> }> = [];
   routes.forEach((r, index) => {
     const names: string[] = [];
-    const source = r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)(:str)?\}/g, (_m, name: string, any: string | undefined) => {
-      names.push(name);
-      return any ? '([^/]+)' : '([0-9]+)';
-    });
+    const source = r.path
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\{(\w+)\\\.\\\.\\\.\}$/, (_m, name: string) => `(?<rest_${name}>.+)`)
+      .replace(/\{(\w+)(:str)?\}/g, (_m, name: string, any: string | undefined) => {
+        names.push(name);
+        return any ? '([^/]+)' : '([0-9]+)';
+      });
     const m = new RegExp(`^${source}$`).exec(path);
     if (!m) return;
     const pathParams: Record<string, string> = {};
     names.forEach((name, i) => (pathParams[name] = m[i + 1] ?? ''));
+    for (const [key, value] of Object.entries(m.groups ?? {})) pathParams[key.slice('rest_'.length)] = value;
     out.push({ index, pathParams });
   });
   return out;
@@ -35,6 +39,8 @@ const TABLE = [
   { path: '/api/v1/users/me/presence' },
   { path: '/api/v1/messages/{message_id}/reactions' },
   { path: '/api/v1/user_uploads/{realm}/{file}' },
+  { path: '/api/v1/user_uploads/{realm}/{file...}' },
+  { path: '/files/{path...}' },
   { path: '/api/v1/users/7' },
   { path: '/api/v1/odd/' },
   { path: '/api/v1/a.b' },
@@ -63,6 +69,17 @@ const PATHS = [
   '/api/v1/messages/12/reactions',
   '/api/v1/messages//reactions',
   '/api/v1/user_uploads/2/99/',
+  '/api/v1/user_uploads/2/99',
+  '/api/v1/user_uploads/2/ab/Token_-x/name.txt',
+  '/api/v1/user_uploads/x/ab',
+  '/user_uploads/2/ab/Token/name.txt',
+  '/user_uploads/temporary/ABC/name.txt',
+  '/user_uploads/',
+  '/user_uploads//',
+  '/user_uploads',
+  '/files/a',
+  '/files/',
+  '/files//x',
   '/api/v1/odd',
   '/api/v1/odd/',
   '/api/v1/odd//',
@@ -86,11 +103,12 @@ test('the router matches what the regex loop matched, in table order, with the s
   }
 });
 
-test("every route's {parameter} is a whole path segment: the router reads no other kind", () => {
+test("every route's {parameter} is a whole path segment, a {rest...} only the last: the router reads no other kind", () => {
   for (const route of ROUTES) {
-    for (const segment of route.path.split('/')) {
-      if (segment.includes('{')) assert.ok(/^\{\w+(:str)?\}$/.test(segment), route.path);
-    }
+    const segments = route.path.split('/');
+    segments.forEach((segment, i) => {
+      if (segment.includes('{')) assert.ok(/^\{\w+(:str)?\}$/.test(segment) || (i === segments.length - 1 && /^\{\w+\.\.\.\}$/.test(segment)), route.path);
+    });
   }
 });
 

@@ -6,12 +6,16 @@
 // The answer is the one testing every route's pattern in table order would give —
 // every matching route, in table order — at the cost of a few map lookups, however
 // long the table grows.
+// A pattern's last segment may be `{name...}`: one or more segments of any characters,
+// "/" included (Django's `<path:name>` converter), for GET /user_uploads/{path...}.
 
 interface Node {
   literal: Map<string, Node>;
   param: Node | undefined;
   /** The child for a `{name:str}` segment. */
   any: Node | undefined;
+  /** Routes whose pattern ends here in a `{name...}` segment: the rest of the path, however long. */
+  rest: number[];
   /** Indexes into the table of the routes whose pattern ends here. */
   ends: number[];
 }
@@ -29,7 +33,8 @@ export interface RouteMatch<R> {
 const DIGITS = /^[0-9]+$/;
 const PARAM = /^\{(\w+)\}$/;
 const ANY_PARAM = /^\{(\w+):str\}$/;
-const node = (): Node => ({ literal: new Map(), param: undefined, any: undefined, ends: [] });
+const REST = /^\{(\w+)\.\.\.\}$/;
+const node = (): Node => ({ literal: new Map(), param: undefined, any: undefined, ends: [], rest: [] });
 
 export class Router<R extends { readonly path: string }> {
   readonly #root = node();
@@ -39,7 +44,10 @@ export class Router<R extends { readonly path: string }> {
     routes.forEach((route, index) => {
       const names: string[] = [];
       let at = this.#root;
-      for (const segment of route.path.split('/')) {
+      const segments = route.path.split('/');
+      const rest = REST.exec(segments[segments.length - 1] as string);
+      if (rest) segments.pop();
+      for (const segment of segments) {
         const param = PARAM.exec(segment);
         const any = ANY_PARAM.exec(segment);
         if (param) {
@@ -54,7 +62,10 @@ export class Router<R extends { readonly path: string }> {
           at = next;
         }
       }
-      at.ends.push(index);
+      if (rest) {
+        names.push(rest[1] as string);
+        at.rest.push(index);
+      } else at.ends.push(index);
       this.#names.push(names);
     });
   }
@@ -72,6 +83,11 @@ export class Router<R extends { readonly path: string }> {
   }
 
   #visit(at: Node, segments: string[], i: number, values: string[], found: Found[]): void {
+    if (at.rest.length > 0 && i < segments.length) {
+      const tail = segments.slice(i);
+      // Django's path converter: any non-empty rest.
+      if (tail.join('/') !== '') for (const index of at.rest) found.push({ index, values: [...values, tail.join('/')] });
+    }
     if (i === segments.length) {
       for (const index of at.ends) found.push({ index, values });
       return;

@@ -6,6 +6,16 @@ import type { User } from '../state/types.ts';
 import type { World } from '../world.ts';
 import type { RawParams } from './params.ts';
 
+/** A file part of a multipart/form-data body (Django's request.FILES): its field, its file name, its bytes. */
+export interface UploadedFile {
+  field: string;
+  /** The part's file name, as Django's MultiPartParser.sanitize_file_name leaves it. */
+  name: string;
+  /** The part's Content-Type header, with its parameters; '' when it has none. */
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 export class Ctx {
   constructor(
     readonly world: World,
@@ -20,6 +30,15 @@ export class Ctx {
    * Set by an endpoint that found nothing to send yet: the queue a long-poll may wait on,
    * and what to answer when it is woken (null: still nothing, wait on).
    */
+  /**
+   * Set by an endpoint whose answer is not the JSON envelope (a downloaded file, an HTML
+   * error page, a redirect): sent as is; the endpoint's return value is then unused.
+   */
+  rawAnswer: { status: number; headers: Record<string, string>; text?: string; bytes?: Uint8Array } | undefined;
+
+  /** The request's file parts (multipart/form-data), in the body's order. */
+  files: readonly UploadedFile[] = [];
+
   waitOn: { queueId: string; resume: () => Record<string, unknown> | null } | undefined;
 
   get store(): World['store'] {

@@ -323,6 +323,15 @@ export interface AlertWordsEvent {
   alert_words: string[];
 }
 
+/** An uploaded file's record changed (zerver/actions/uploads.py notify_attachment_update): to its owner only. */
+export interface AttachmentEvent {
+  type: 'attachment';
+  op: 'add' | 'update' | 'remove';
+  /** Attachment.to_dict, or only its id for op remove. */
+  attachment: Record<string, unknown>;
+  upload_space_used: number;
+}
+
 /** Every event an action may emit. */
 export type ServerEvent =
   | TypingEvent
@@ -355,7 +364,8 @@ export type ServerEvent =
   | PresenceEvent
   | UserStatusEvent
   | MutedUsersEvent
-  | AlertWordsEvent;
+  | AlertWordsEvent
+  | AttachmentEvent;
 
 export type EventType = ServerEvent['type'];
 

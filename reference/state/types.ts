@@ -277,6 +277,10 @@ export interface ServerConfig {
   jwt_enabled: boolean;
   /** Request-body size limit of the HTTP front door, in bytes. */
   max_body_bytes: number;
+  /** MAX_FILE_UPLOAD_SIZE: the largest file POST /user_uploads takes, in MiB (default 100, max_file_upload_size_mib). */
+  max_file_upload_size_mib?: number;
+  /** Understudy's own cap on the bytes of every uploaded file together (default 256 MiB): memory stays bounded. */
+  upload_storage_bytes?: number;
   /** How many events control.events keeps per user (default 100). */
   event_record_limit?: number;
   /** Batches of 2,000 one POST /mark_all_as_read does before answering complete: false (stands for the real timeout); unset: no limit. */

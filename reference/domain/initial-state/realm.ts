@@ -3,6 +3,7 @@
 // realm_<name>, every realm group setting, the legacy policy integers derived from them,
 // and the server's settings and limits. Settings Understudy does not keep are at a new
 // organization's defaults (zerver/models/realms.py).
+import { maxFileUploadSizeMib } from '../uploads.ts';
 import { CHANNEL_SETTINGS, REALM_SETTINGS, USER_GROUP_SETTINGS_CONFIG, type SettingConfig } from '../permissions.ts';
 import { settingForApi } from '../user-groups.ts';
 import { atLeast } from '../feature-levels.ts';
@@ -128,7 +129,7 @@ export function realmState(ctx: StateContext): Record<string, unknown> {
   out['realm_presence_disabled'] = ctx.spectator;
   Object.assign(out, {
     max_avatar_file_size_mib: S.maxAvatarFileSizeMib,
-    max_file_upload_size_mib: S.maxFileUploadSizeMib,
+    max_file_upload_size_mib: maxFileUploadSizeMib(store),
     max_icon_file_size_mib: S.maxIconFileSizeMib,
     realm_upload_quota_mib: null,
     realm_icon_url: realmIconUrl(realm),
