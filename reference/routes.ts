@@ -39,6 +39,7 @@ import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/use
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
+import { createLinkifier, deleteLinkifier, editLinkifier, listLinkifiers, reorderLinkifiersEndpoint } from './endpoints/linkifiers.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
 
@@ -187,6 +188,13 @@ export const ROUTES: readonly Route[] = [
   api('DELETE', '/messages/{message_id}/reactions', removeReaction),
   read('/realm/emoji', listRealmEmoji),
   api('POST', '/submessage', processSubmessage),
+
+  // realm linkifiers (issue 26)
+  read('/realm/linkifiers', listLinkifiers),
+  api('POST', '/realm/filters', createLinkifier),
+  api('PATCH', '/realm/filters/{filter_id}', editLinkifier),
+  api('DELETE', '/realm/filters/{filter_id}', deleteLinkifier),
+  api('PATCH', '/realm/linkifiers', reorderLinkifiersEndpoint),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -30,6 +30,7 @@ import { realmBotState, realmUserState } from './initial-state/users.ts';
 import type { RegisterView, StateContext, StateProvider } from './initial-state/view.ts';
 import { formatUserGroup } from './user-groups.ts';
 import { realmEmojiDict } from './emoji.ts';
+import { linkifiersForRealm } from './linkifiers.ts';
 import { newUser } from './users.ts';
 import { atLeast, type FeatureKey } from './feature-levels.ts';
 
@@ -73,8 +74,9 @@ const PARTS: readonly Part[] = [
   { when: 'realm_user_settings_defaults', build: realmUserSettingsDefaultsState },
   { when: 'realm_domains', build: fixed({ realm_domains: [] }) },
   { when: 'realm_emoji', build: (c) => ({ realm_emoji: realmEmojiDict(c.store) }) },
-  // No linkifiers exist, so the linkifier_url_template capability changes nothing here.
-  { when: 'realm_linkifiers', build: fixed({ realm_linkifiers: [] }) },
+  // A client without the linkifier_url_template capability gets none: it could not read
+  // URL templates (zerver/lib/events.py fetch_initial_state_data).
+  { when: 'realm_linkifiers', build: (c) => ({ realm_linkifiers: c.view.capabilities.linkifier_url_template ? linkifiersForRealm(c.store) : [] }) },
   { when: 'realm_filters', build: fixed({ realm_filters: [] }) },
   { when: 'realm_playgrounds', build: fixed({ realm_playgrounds: [] }) },
   { when: 'realm_billing', build: fixed({ realm_billing: { has_pending_sponsorship_request: false } }) },

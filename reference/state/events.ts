@@ -99,6 +99,12 @@ export type RealmEvent =
   | { type: 'realm'; op: 'update'; property: string; value: unknown }
   | { type: 'realm'; op: 'update_dict'; property: 'default'; data: Record<string, unknown> };
 
+/** The whole list again after any change (zerver/actions/realm_linkifiers.py notify_linkifiers). */
+export interface RealmLinkifiersEvent {
+  type: 'realm_linkifiers';
+  realm_linkifiers: Array<{ pattern: string; url_template: string; id: number }>;
+}
+
 export type RealmUserEvent =
   | { type: 'realm_user'; op: 'add'; person: ApiObject }
   | { type: 'realm_user'; op: 'update'; person: { user_id: number } & Record<string, unknown> }
@@ -249,6 +255,7 @@ export type ServerEvent =
   | SubscriptionEvent
   | RealmEvent
   | RealmUserEvent
+  | RealmLinkifiersEvent
   | RealmBotEvent
   | UserGroupEvent
   | DeviceEvent
