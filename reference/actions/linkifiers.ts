@@ -32,7 +32,8 @@ function checkLinkifier(store: Store, input: LinkifierInput, selfId: number | nu
   const url_template = input.url_template.trim();
   const errors: Record<string, string[]> = {};
   if (pattern === '') errors['pattern'] = ['This field cannot be blank.'];
-  const template = url_template === '' ? null : parseUriTemplate(url_template);
+  // An empty template is a valid one (no variables): clean() still compares it.
+  const template = parseUriTemplate(url_template);
   if (url_template === '') errors['url_template'] = ['This field cannot be blank.'];
   else if (template === null) errors['url_template'] = ['Invalid URL template.'];
   // clean(): the pattern must compile, and its named groups match the template's variables.
