@@ -40,6 +40,7 @@ import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
 import { createLinkifier, deleteLinkifier, editLinkifier, listLinkifiers, reorderLinkifiersEndpoint } from './endpoints/linkifiers.ts';
+import * as profileFields from './endpoints/custom-profile-fields.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import type { Handler } from './request/context.ts';
 
@@ -195,6 +196,15 @@ export const ROUTES: readonly Route[] = [
   api('PATCH', '/realm/filters/{filter_id}', editLinkifier),
   api('DELETE', '/realm/filters/{filter_id}', deleteLinkifier),
   api('PATCH', '/realm/linkifiers', reorderLinkifiersEndpoint),
+
+  // custom profile fields and each user's values (issue 26)
+  read('/realm/profile_fields', profileFields.listProfileFields),
+  api('POST', '/realm/profile_fields', profileFields.createProfileFieldEndpoint),
+  api('PATCH', '/realm/profile_fields', profileFields.reorderProfileFieldsEndpoint),
+  api('PATCH', '/realm/profile_fields/{field_id}', profileFields.updateProfileFieldEndpoint),
+  api('DELETE', '/realm/profile_fields/{field_id}', profileFields.deleteProfileFieldEndpoint),
+  api('PATCH', '/users/me/profile_data', profileFields.updateProfileDataEndpoint),
+  api('DELETE', '/users/me/profile_data', profileFields.removeProfileDataEndpoint),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

@@ -31,6 +31,7 @@ import type { RegisterView, StateContext, StateProvider } from './initial-state/
 import { formatUserGroup } from './user-groups.ts';
 import { realmEmojiDict } from './emoji.ts';
 import { linkifiersForRealm } from './linkifiers.ts';
+import { formatProfileField, orderedProfileFields } from './custom-profile-fields.ts';
 import { newUser } from './users.ts';
 import { atLeast, type FeatureKey } from './feature-levels.ts';
 
@@ -55,7 +56,10 @@ const fixed =
 
 const PARTS: readonly Part[] = [
   { when: 'alert_words', build: fixed({ alert_words: [] }) },
-  { when: 'custom_profile_fields', build: fixed({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }) },
+  {
+    when: 'custom_profile_fields',
+    build: (c) => ({ custom_profile_fields: orderedProfileFields(c.store).map(formatProfileField), custom_profile_field_types: structuredClone(CUSTOM_PROFILE_FIELD_TYPES) }),
+  },
   { when: 'onboarding_steps', build: onboardingState },
   { when: 'message', build: maxMessageIdState },
   { when: 'saved_snippets', build: fixed({ saved_snippets: [] }) },

@@ -105,6 +105,12 @@ export interface RealmLinkifiersEvent {
   realm_linkifiers: Array<{ pattern: string; url_template: string; id: number }>;
 }
 
+/** The whole field list again after any change (notify_realm_custom_profile_fields). */
+export interface CustomProfileFieldsEvent {
+  type: 'custom_profile_fields';
+  fields: ApiObject[];
+}
+
 export type RealmUserEvent =
   | { type: 'realm_user'; op: 'add'; person: ApiObject }
   | { type: 'realm_user'; op: 'update'; person: { user_id: number } & Record<string, unknown> }
@@ -256,6 +262,7 @@ export type ServerEvent =
   | RealmEvent
   | RealmUserEvent
   | RealmLinkifiersEvent
+  | CustomProfileFieldsEvent
   | RealmBotEvent
   | UserGroupEvent
   | DeviceEvent

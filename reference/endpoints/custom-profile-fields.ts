@@ -1,0 +1,102 @@
+// Custom profile fields — zulip/zulip zerver/views/custom_profile_fields.py: anyone lists
+// them; administrators create, change, delete and reorder them (@require_realm_admin,
+// before any parameter is read); a human user sets or clears their own values
+// (@human_users_only).
+import { z } from 'zod';
+import {
+  createProfileField,
+  deleteProfileField,
+  removeProfileData,
+  reorderProfileFields,
+  updateProfileData,
+  updateProfileField,
+} from '../actions/custom-profile-fields.ts';
+import { formatProfileField, orderedProfileFields } from '../domain/custom-profile-fields.ts';
+import { isAdmin } from '../domain/users.ts';
+import { BadRequest, RoleRequired } from '../errors.ts';
+import type { Ctx } from '../request/context.ts';
+import { json, str } from '../request/params.ts';
+
+// ProfileFieldData: a dict of strings or of dicts of strings.
+// NOTE: approximation: pydantic's own messages for a field_data or data of the wrong
+// shape are not reproduced; the parameter library's are given.
+const FIELD_DATA = z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]));
+const stripped = (s: string) => s.trim();
+
+const CREATE = {
+  display_in_profile_summary: json(z.boolean()).default(false),
+  editable_by_user: json(z.boolean()).default(true),
+  field_data: json(FIELD_DATA.nullable()).optional(),
+  field_type: json(z.int()),
+  hint: str().default(''),
+  name: str().default(''),
+  required: json(z.boolean()).default(false),
+};
+const UPDATE = {
+  display_in_profile_summary: json(z.boolean()).optional(),
+  editable_by_user: json(z.boolean()).optional(),
+  field_data: json(FIELD_DATA).optional(),
+  hint: str().optional(),
+  name: str().optional(),
+  required: json(z.boolean()).optional(),
+};
+const ORDER = { order: json(z.array(z.int())) };
+const DATA = { data: json(z.array(z.strictObject({ id: z.int(), value: z.union([z.string(), z.array(z.int())]) }))) };
+const REMOVE = { data: json(z.array(z.int())) };
+
+function requireAdmin(ctx: Ctx): void {
+  if (!isAdmin(ctx.me)) throw new RoleRequired('Must be an organization administrator');
+}
+function requireHuman(ctx: Ctx): void {
+  if (ctx.me.is_bot) throw new BadRequest('This endpoint does not accept bot requests.');
+}
+
+export function listProfileFields(ctx: Ctx): Record<string, unknown> {
+  return { custom_fields: orderedProfileFields(ctx.store).map(formatProfileField) };
+}
+
+export function createProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
+  requireAdmin(ctx);
+  const p = ctx.params.read(CREATE);
+  const id = createProfileField(ctx.world, ctx.me, {
+    name: stripped(p.name),
+    hint: p.hint,
+    field_type: p.field_type,
+    field_data: p.field_data ?? {},
+    display_in_profile_summary: p.display_in_profile_summary,
+    required: p.required,
+    editable_by_user: p.editable_by_user,
+  });
+  return { id };
+}
+
+export function updateProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
+  requireAdmin(ctx);
+  const p = ctx.params.read(UPDATE);
+  updateProfileField(ctx.world, ctx.me, ctx.pathInt('field_id'), { ...p, name: p.name === undefined ? undefined : stripped(p.name) });
+  return {};
+}
+
+export function deleteProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
+  requireAdmin(ctx);
+  deleteProfileField(ctx.world, ctx.me, ctx.pathInt('field_id'));
+  return {};
+}
+
+export function reorderProfileFieldsEndpoint(ctx: Ctx): Record<string, unknown> {
+  requireAdmin(ctx);
+  reorderProfileFields(ctx.world, ctx.me, ctx.params.read(ORDER).order);
+  return {};
+}
+
+export function updateProfileDataEndpoint(ctx: Ctx): Record<string, unknown> {
+  requireHuman(ctx);
+  updateProfileData(ctx.world, ctx.me, ctx.params.read(DATA).data);
+  return {};
+}
+
+export function removeProfileDataEndpoint(ctx: Ctx): Record<string, unknown> {
+  requireHuman(ctx);
+  removeProfileData(ctx.world, ctx.me, ctx.params.read(REMOVE).data);
+  return {};
+}
