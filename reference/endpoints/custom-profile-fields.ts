@@ -17,10 +17,19 @@ import { BadRequest, RoleRequired } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 
-// ProfileFieldData: a dict of strings or of dicts of strings.
-// NOTE: approximation: pydantic's own messages for a field_data or data of the wrong
-// shape are not reproduced; the parameter library's are given.
-const FIELD_DATA = z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]));
+// ProfileFieldData: a dict of strings or of dicts of strings, refused in pydantic's
+// words as the server reports them (test_create_select_field).
+// NOTE: approximation: for a data item of the wrong shape, the parameter library's
+// message stands for pydantic's.
+const FIELD_DATA = z.unknown().superRefine((v, ctx) => {
+  const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail('{var} is not a dict');
+  for (const [k, item] of Object.entries(v)) {
+    if (typeof item === 'string') continue;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return fail(`{var}["${k}"]["dict[str,str]"] is not a dict`);
+    for (const [ik, iv] of Object.entries(item)) if (typeof iv !== 'string') return fail(`{var}["${k}"]["dict[str,str]"]["${ik}"] is not a string`);
+  }
+}) as unknown as z.ZodType<Record<string, string | Record<string, string>>>;
 const stripped = (s: string) => s.trim();
 
 const CREATE = {
