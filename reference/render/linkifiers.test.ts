@@ -129,4 +129,17 @@ test('URI templates: validity and expansion', () => {
   );
 });
 
+test('patterns that could backtrack without end are never applied, and never stall', () => {
+  const t = translateRe2('(?P<id>(a+)+)b');
+  assert.ok(t.ok && t.risky);
+  assert.ok(translateRe2('(?P<id>(a|b)*)').ok && (translateRe2('(?P<id>(a|b)*)') as { risky: boolean }).risky);
+  assert.ok(!(translateRe2('#(?P<id>[0-9]{2,8})') as { risky: boolean }).risky);
+  assert.ok(!(translateRe2('(?P<org>[a-z]+)/(?P<repo>[a-z]+)#(?P<id>[0-9]+)') as { risky: boolean }).risky);
+  const started = performance.now();
+  const l = { pattern: '(?P<id>(a+)+)b', url_template: 'https://e.com/{id}' };
+  assert.is(render(`${'a'.repeat(40)}c`, ctx([l])).html, `<p>${'a'.repeat(40)}c</p>`);
+  assert.equal(topicLinks([l], `${'a'.repeat(40)}c`), []);
+  assert.ok(performance.now() - started < 1000);
+});
+
 test.run();

@@ -30,7 +30,7 @@ function compile(l: RenderLinkifier): Compiled | null {
   let compiled: Compiled | null = null;
   const t = translateRe2(l.pattern);
   const template = parseUriTemplate(l.url_template);
-  if (t.ok && template !== null) {
+  if (t.ok && !t.risky && template !== null) {
     try {
       const re = new RegExp(String.raw`(?<${BEFORE}>^|[\t\n\f\r ]|\u0085|\p{Z}|['"(,:<])(?<${ACTUAL}>${t.source})(?<${AFTER}>$|[^\p{L}\p{N}])`, `gu${t.flags}`);
       compiled = { re, template };

@@ -8,9 +8,12 @@
 // tables beyond Unicode general categories, ungreedy mode (?U)) are refused or treated
 // approximately, `.` follows JavaScript's line terminators, and an inline flag applies to
 // the whole pattern (JavaScript has no scoped flags). A pattern RE2 accepts that
-// JavaScript cannot compile gets RE2's fallback "Unknown regular expression error".
+// JavaScript cannot compile is accepted and never applied.
+// NOTE: approximation: RE2 matches in linear time, JavaScript backtracks; a pattern that
+// repeats a group holding a repetition or an alternation (`(a+)+`, `(a|b)*`) could take
+// exponential time, so it is marked `risky` and never applied (the real server applies it).
 
-export type Re2Result = { ok: true; source: string; flags: string; groups: string[] } | { ok: false; error: string };
+export type Re2Result = { ok: true; source: string; flags: string; groups: string[]; risky: boolean } | { ok: false; error: string };
 
 const RE2_CLASS_ESCAPES: Record<string, string> = {
   d: '0-9',
@@ -172,6 +175,10 @@ function translate(src: string): Re2Result {
   const groups: string[] = [];
   const flags = new Set<string>();
   let depth = 0;
+  // Per open group: holds a repetition or an alternation; `closed` is the group just closed.
+  const open: Array<{ nested: boolean }> = [{ nested: false }];
+  let closed: { nested: boolean } | null = null;
+  let risky = false;
   let canRepeat = false; // an atom precedes
   let repeatStart = -1; // where the previous repetition operator began, if it ended just now
   let i = 0;
@@ -187,12 +194,16 @@ function translate(src: string): Re2Result {
         const hi = repeat[2] === undefined ? lo : repeat[3] === '' ? -1 : Number(repeat[3]);
         if (lo > 1000 || hi > 1000 || (hi >= 0 && hi < lo)) return fail('bad repetition operator', op);
       }
+      if (closed?.nested) risky = true;
+      (open[open.length - 1] as { nested: boolean }).nested = true;
       out += op;
       repeatStart = i;
       i += op.length;
       continue;
     }
     repeatStart = -1;
+    const justClosed = c === ')';
+    if (!justClosed) closed = null;
     if (c === '\\') {
       const [js, next] = escape(src, i, false);
       out += js;
@@ -232,18 +243,22 @@ function translate(src: string): Re2Result {
         i++;
       }
       depth++;
+      open.push({ nested: false });
       canRepeat = false;
       continue;
     }
     if (c === ')') {
       if (depth === 0) return fail('unexpected )', src);
       depth--;
+      closed = open.pop() as { nested: boolean };
+      if (closed.nested) (open[open.length - 1] as { nested: boolean }).nested = true;
       out += ')';
       i++;
       canRepeat = true;
       continue;
     }
     if (c === '|') {
+      (open[open.length - 1] as { nested: boolean }).nested = true;
       out += '|';
       i++;
       canRepeat = false;
@@ -261,5 +276,5 @@ function translate(src: string): Re2Result {
     canRepeat = true;
   }
   if (depth > 0) return fail('missing )', src);
-  return { ok: true, source: out, flags: [...flags].sort().join(''), groups };
+  return { ok: true, source: out, flags: [...flags].sort().join(''), groups, risky };
 }
