@@ -11,6 +11,7 @@ import { CHANNEL_HANDLERS } from './applier/channel-handlers.ts';
 import { finishClientState, startClientState, type ApplierOptions, type ClientState, type Handler, type Obj } from './applier/client-state.ts';
 import { MESSAGE_HANDLERS } from './applier/message-handlers.ts';
 import { PERSONAL_HANDLERS } from './applier/personal-handlers.ts';
+import { REALM_CONFIG_HANDLERS } from './applier/realm-config-handlers.ts';
 import { USER_HANDLERS } from './applier/user-handlers.ts';
 
 export { finishClientState, startClientState, type ApplierOptions, type ClientState, type Obj };
@@ -33,6 +34,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   ...CHANNEL_HANDLERS,
   ...USER_HANDLERS,
   ...PERSONAL_HANDLERS,
+  ...REALM_CONFIG_HANDLERS,
   ...MESSAGE_DETAIL_HANDLERS,
 };
 
@@ -46,7 +48,6 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
 export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'alert_words',
   'channel_folder',
-  'custom_profile_fields',
   'muted_topics',
   'muted_users',
   'navigation_view',
@@ -55,7 +56,6 @@ export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'push_device',
   'realm_domains',
   'realm_emoji',
-  'realm_linkifiers',
   'realm_playgrounds',
   'saved_snippets',
   'update_display_settings',
