@@ -195,7 +195,7 @@ export const ROUTES: readonly Route[] = [
   api('POST', '/realm/filters', createLinkifier),
   api('PATCH', '/realm/filters/{filter_id}', editLinkifier),
   api('DELETE', '/realm/filters/{filter_id}', deleteLinkifier),
-  api('PATCH', '/realm/linkifiers', reorderLinkifiersEndpoint),
+  since('linkifier_reorder', api('PATCH', '/realm/linkifiers', reorderLinkifiersEndpoint)),
 
   // custom profile fields and each user's values (issue 26)
   read('/realm/profile_fields', profileFields.listProfileFields),

@@ -14,6 +14,7 @@ import {
   orderedProfileFields,
 } from '../domain/custom-profile-fields.ts';
 import { renderForStore } from '../domain/render-message.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { isAdmin } from '../domain/users.ts';
 import { BadRequest } from '../errors.ts';
 import { PROFILE_FIELDS, type ProfileFieldRecord } from '../state/custom-profile-fields.ts';
@@ -110,7 +111,7 @@ function nameTaken(store: Store, name: string, exceptId: number | null): boolean
 }
 
 function notifyFields(world: World): void {
-  world.store.emit(activeUserIds(world.store), { type: 'custom_profile_fields', fields: orderedProfileFields(world.store).map(formatProfileField) });
+  world.store.emit(activeUserIds(world.store), { type: 'custom_profile_fields', fields: orderedProfileFields(world.store).map((f) => formatProfileField(world.store, f)) });
 }
 
 export function createProfileField(world: World, _actor: User, input: FieldInput): number {
@@ -237,8 +238,8 @@ export function reorderProfileFields(world: World, _actor: User, order: readonly
   notifyFields(world);
 }
 
-function checkEditable(actor: User, f: ProfileFieldRecord): void {
-  if (!isAdmin(actor) && !f.editable_by_user) {
+function checkEditable(world: World, actor: User, f: ProfileFieldRecord): void {
+  if (!isAdmin(actor) && !f.editable_by_user && atLeast(world, 'profile_field_editable_by_user')) {
     throw new BadRequest('You are not allowed to change this field. Contact an administrator to update it.');
   }
 }
@@ -262,7 +263,7 @@ export function updateProfileData(world: World, actor: User, data: readonly Prof
   const store = world.store;
   const checked = data.map((item) => {
     const f = existingField(store, item.id);
-    checkEditable(actor, f);
+    checkEditable(world, actor, f);
     return { f, text: checkProfileValue(store, f, item.value) };
   });
   for (const { f, text } of checked) {
@@ -279,7 +280,7 @@ export function updateProfileData(world: World, actor: User, data: readonly Prof
 /** DELETE /users/me/profile_data: each field's value removed; a field without one is skipped. */
 export function removeProfileData(world: World, actor: User, ids: readonly number[]): void {
   const store = world.store;
-  for (const id of ids) checkEditable(actor, existingField(store, id));
+  for (const id of ids) checkEditable(world, actor, existingField(store, id));
   for (const id of ids) {
     const me = store.user(actor.user_id) as User;
     if (me.profile_data[String(id)] === undefined) continue;

@@ -3,6 +3,7 @@
 // user's value per type (zerver/lib/users.py validate_user_custom_profile_field,
 // zerver/lib/validator.py, zerver/models/custom_profile_fields.py check_valid_user_ids).
 import { BadRequest } from '../errors.ts';
+import { atLeast } from './feature-levels.ts';
 import { PROFILE_FIELDS, type ProfileFieldRecord } from '../state/custom-profile-fields.ts';
 import type { Store } from '../state/store.ts';
 
@@ -19,7 +20,7 @@ export function orderedProfileFields(store: Store): ProfileFieldRecord[] {
   return store.table(PROFILE_FIELDS).all().sort((a, b) => a.order - b.order || a.id - b.id);
 }
 
-export function formatProfileField(f: ProfileFieldRecord): Record<string, unknown> {
+export function formatProfileField(store: Store, f: ProfileFieldRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: f.id,
     name: f.name,
@@ -30,6 +31,7 @@ export function formatProfileField(f: ProfileFieldRecord): Record<string, unknow
     required: f.required,
     editable_by_user: f.editable_by_user,
   };
+  if (!atLeast(store, 'profile_field_editable_by_user')) delete out['editable_by_user'];
   if (f.display_in_profile_summary) out['display_in_profile_summary'] = true;
   return out;
 }

@@ -58,7 +58,7 @@ const PARTS: readonly Part[] = [
   { when: 'alert_words', build: fixed({ alert_words: [] }) },
   {
     when: 'custom_profile_fields',
-    build: (c) => ({ custom_profile_fields: orderedProfileFields(c.store).map(formatProfileField), custom_profile_field_types: structuredClone(CUSTOM_PROFILE_FIELD_TYPES) }),
+    build: (c) => ({ custom_profile_fields: orderedProfileFields(c.store).map((f) => formatProfileField(c.store, f)), custom_profile_field_types: structuredClone(CUSTOM_PROFILE_FIELD_TYPES) }),
   },
   { when: 'onboarding_steps', build: onboardingState },
   { when: 'message', build: maxMessageIdState },

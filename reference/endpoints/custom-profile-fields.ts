@@ -12,6 +12,7 @@ import {
   updateProfileField,
 } from '../actions/custom-profile-fields.ts';
 import { formatProfileField, orderedProfileFields } from '../domain/custom-profile-fields.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { isAdmin } from '../domain/users.ts';
 import { BadRequest, RoleRequired } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
@@ -34,7 +35,6 @@ const stripped = (s: string) => s.trim();
 
 const CREATE = {
   display_in_profile_summary: json(z.boolean()).default(false),
-  editable_by_user: json(z.boolean()).default(true),
   field_data: json(FIELD_DATA.nullable()).optional(),
   field_type: json(z.int()),
   hint: str().default(''),
@@ -43,12 +43,15 @@ const CREATE = {
 };
 const UPDATE = {
   display_in_profile_summary: json(z.boolean()).optional(),
-  editable_by_user: json(z.boolean()).optional(),
   field_data: json(FIELD_DATA).optional(),
   hint: str().optional(),
   name: str().optional(),
   required: json(z.boolean()).optional(),
 };
+// From feature level 296 (below it the parameter is unknown, and every field editable).
+const EDITABLE = { editable_by_user: json(z.boolean()).optional() };
+const editable = (ctx: Ctx): boolean | undefined => (atLeast(ctx.world, 'profile_field_editable_by_user') ? ctx.params.read(EDITABLE).editable_by_user : undefined);
+
 const ORDER = { order: json(z.array(z.int())) };
 const DATA = { data: json(z.array(z.strictObject({ id: z.int(), value: z.union([z.string(), z.array(z.int())]) }))) };
 const REMOVE = { data: json(z.array(z.int())) };
@@ -61,12 +64,13 @@ function requireHuman(ctx: Ctx): void {
 }
 
 export function listProfileFields(ctx: Ctx): Record<string, unknown> {
-  return { custom_fields: orderedProfileFields(ctx.store).map(formatProfileField) };
+  return { custom_fields: orderedProfileFields(ctx.store).map((f) => formatProfileField(ctx.store, f)) };
 }
 
 export function createProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
   requireAdmin(ctx);
   const p = ctx.params.read(CREATE);
+  const editableByUser = editable(ctx);
   const id = createProfileField(ctx.world, ctx.me, {
     name: stripped(p.name),
     hint: p.hint,
@@ -74,7 +78,7 @@ export function createProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
     field_data: p.field_data ?? {},
     display_in_profile_summary: p.display_in_profile_summary,
     required: p.required,
-    editable_by_user: p.editable_by_user,
+    editable_by_user: editableByUser ?? true,
   });
   return { id };
 }
@@ -82,7 +86,8 @@ export function createProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
 export function updateProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
   requireAdmin(ctx);
   const p = ctx.params.read(UPDATE);
-  updateProfileField(ctx.world, ctx.me, ctx.pathInt('field_id'), { ...p, name: p.name === undefined ? undefined : stripped(p.name) });
+  const editableByUser = editable(ctx);
+  updateProfileField(ctx.world, ctx.me, ctx.pathInt('field_id'), { ...p, editable_by_user: editableByUser, name: p.name === undefined ? undefined : stripped(p.name) });
   return {};
 }
 
