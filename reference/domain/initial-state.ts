@@ -58,7 +58,11 @@ const PARTS: readonly Part[] = [
   { when: 'alert_words', build: fixed({ alert_words: [] }) },
   {
     when: 'custom_profile_fields',
-    build: (c) => ({ custom_profile_fields: orderedProfileFields(c.store).map((f) => formatProfileField(c.store, f)), custom_profile_field_types: structuredClone(CUSTOM_PROFILE_FIELD_TYPES) }),
+    // A spectator gets no fields (zerver/lib/events.py: they cannot see full profiles).
+    build: (c) => ({
+      custom_profile_fields: c.spectator ? [] : orderedProfileFields(c.store).map((f) => formatProfileField(c.store, f)),
+      custom_profile_field_types: structuredClone(CUSTOM_PROFILE_FIELD_TYPES),
+    }),
   },
   { when: 'onboarding_steps', build: onboardingState },
   { when: 'message', build: maxMessageIdState },
