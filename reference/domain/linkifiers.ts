@@ -13,8 +13,23 @@ export function linkifiersForRealm(store: Store): Array<{ pattern: string; url_t
   return orderedLinkifiers(store).map((l) => ({ pattern: l.pattern, url_template: l.url_template, id: l.id }));
 }
 
+type TopicLinks = Array<{ url: string; text: string }>;
+
+// topic_links by topic for one list of linkifiers: topics repeat across the messages of a
+// fetch. Bounded; emptied when the linkifiers change or it is full.
+let cachedFor = '';
+const cache = new Map<string, TopicLinks>();
+
 /** topic_links for a topic, with the organization's current linkifiers. */
-export function topicLinksFor(store: Store, topic: string): Array<{ url: string; text: string }> {
+export function topicLinksFor(store: Store, topic: string): TopicLinks {
   if (topic === '') return [];
-  return topicLinks(orderedLinkifiers(store), topic);
+  const linkifiers = orderedLinkifiers(store);
+  const key = JSON.stringify(linkifiers.map((l) => [l.pattern, l.url_template]));
+  if (key !== cachedFor || cache.size >= 2000) {
+    cache.clear();
+    cachedFor = key;
+  }
+  let links = cache.get(topic);
+  if (links === undefined) cache.set(topic, (links = topicLinks(linkifiers, topic)));
+  return structuredClone(links);
 }
