@@ -258,8 +258,12 @@ export interface ProfileDataItem {
   value: unknown;
 }
 
-/** PATCH /users/me/profile_data: every item checked first, then the changed ones saved. */
-export function updateProfileData(world: World, actor: User, data: readonly ProfileDataItem[]): void {
+/**
+ * PATCH /users/me/profile_data (and, with another target, an administrator's PATCH
+ * /users/{user_id}): every item checked first, with the actor's rights, then the target's
+ * changed values saved.
+ */
+export function updateProfileData(world: World, actor: User, data: readonly ProfileDataItem[], target: User = actor): void {
   const store = world.store;
   const checked = data.map((item) => {
     const f = existingField(store, item.id);
@@ -267,7 +271,7 @@ export function updateProfileData(world: World, actor: User, data: readonly Prof
     return { f, text: checkProfileValue(store, f, item.value) };
   });
   for (const { f, text } of checked) {
-    const me = store.user(actor.user_id) as User;
+    const me = store.user(target.user_id) as User;
     const old = me.profile_data[String(f.id)];
     if (old !== undefined && old.value === text) continue;
     const value: ProfileValue = isRenderable(f) ? { value: text, rendered_value: renderForStore(store, text).html } : { value: text };
@@ -278,11 +282,11 @@ export function updateProfileData(world: World, actor: User, data: readonly Prof
 }
 
 /** DELETE /users/me/profile_data: each field's value removed; a field without one is skipped. */
-export function removeProfileData(world: World, actor: User, ids: readonly number[]): void {
+export function removeProfileData(world: World, actor: User, ids: readonly number[], target: User = actor): void {
   const store = world.store;
   for (const id of ids) checkEditable(world, actor, existingField(store, id));
   for (const id of ids) {
-    const me = store.user(actor.user_id) as User;
+    const me = store.user(target.user_id) as User;
     if (me.profile_data[String(id)] === undefined) continue;
     const updated: User = { ...me, profile_data: without(me.profile_data, id) };
     store.putUser(updated);
