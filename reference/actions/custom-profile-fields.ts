@@ -163,7 +163,10 @@ export interface FieldUpdate {
   editable_by_user?: boolean | undefined;
 }
 
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Python's == on JSON values: dicts compare without regard to key order. */
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(canonical) : isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical(v[k])])) : v;
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export function updateProfileField(world: World, _actor: User, id: number, u: FieldUpdate): void {
   const store = world.store;
