@@ -36,6 +36,43 @@ export function formatProfileField(store: Store, f: ProfileFieldRecord): Record<
   return out;
 }
 
+/**
+ * Old zulip-mobile releases (before 27.192) do not know the pronouns type: they are shown
+ * such fields as short text, in /register and in events (zerver/lib/compatibility.py
+ * is_pronouns_field_type_supported, with parse_user_agent and version_lt).
+ */
+export function pronounsFieldTypeSupported(userAgent: string | undefined): boolean {
+  if (userAgent === undefined) return true;
+  const m = /^([^/ ]*[^0-9/(]*)(?:\/([^/ ]*))?(?:[ /].*)?$/s.exec(userAgent);
+  if (m === null || m[1] !== 'ZulipMobile') return true;
+  return versionLt(m[2] ?? '', '27.192') !== true;
+}
+
+function popNumerals(v: string): [number[], string] {
+  const m = /^(\d+(?:\.\d+)*)(.*)$/s.exec(v);
+  return m === null ? [[], v] : [(m[1] as string).split('.').map(Number), m[2] as string];
+}
+
+/** version_lt: true, false, or null when it cannot tell. */
+function versionLt(a: string, b: string): boolean | null {
+  const [n1, rest1] = popNumerals(a);
+  const [n2, rest2] = popNumerals(b);
+  if (n1.length === 0 || n2.length === 0) return null;
+  const common = Math.min(n1.length, n2.length);
+  for (let i = 0; i < common; i++) if (n1[i] !== n2[i]) return (n1[i] as number) < (n2[i] as number);
+  const more1 = n1.length > common;
+  const more2 = n2.length > common;
+  if (rest1 === '' && more2) return true;
+  if (more1 && rest2 === '') return false;
+  if (more1 || more2) return null;
+  return rest1 === rest2 ? false : null;
+}
+
+/** The field list as a client without the pronouns type sees it. */
+export function withoutPronounsType<T extends Record<string, unknown>>(fields: readonly T[]): T[] {
+  return fields.map((f) => (f['type'] === FIELD_TYPE.PRONOUNS ? { ...f, type: FIELD_TYPE.SHORT_TEXT } : { ...f }));
+}
+
 /** Short and long text values are rendered as Markdown (is_renderable). */
 export function isRenderable(f: ProfileFieldRecord): boolean {
   return f.field_type === FIELD_TYPE.SHORT_TEXT || f.field_type === FIELD_TYPE.LONG_TEXT;

@@ -31,7 +31,7 @@ import type { RegisterView, StateContext, StateProvider } from './initial-state/
 import { formatUserGroup } from './user-groups.ts';
 import { realmEmojiDict } from './emoji.ts';
 import { linkifiersForRealm } from './linkifiers.ts';
-import { formatProfileField, orderedProfileFields } from './custom-profile-fields.ts';
+import { formatProfileField, orderedProfileFields, withoutPronounsType } from './custom-profile-fields.ts';
 import { newUser } from './users.ts';
 import { atLeast, type FeatureKey } from './feature-levels.ts';
 
@@ -59,10 +59,13 @@ const PARTS: readonly Part[] = [
   {
     when: 'custom_profile_fields',
     // A spectator gets no fields (zerver/lib/events.py: they cannot see full profiles).
-    build: (c) => ({
-      custom_profile_fields: c.spectator ? [] : orderedProfileFields(c.store).map((f) => formatProfileField(c.store, f)),
-      custom_profile_field_types: structuredClone(CUSTOM_PROFILE_FIELD_TYPES),
-    }),
+    build: (c) => {
+      const fields = c.spectator ? [] : orderedProfileFields(c.store).map((f) => formatProfileField(c.store, f));
+      const types: Record<string, unknown> = structuredClone(CUSTOM_PROFILE_FIELD_TYPES);
+      if (c.view.pronounsFieldTypeSupported !== false) return { custom_profile_fields: fields, custom_profile_field_types: types };
+      delete types['PRONOUNS'];
+      return { custom_profile_fields: withoutPronounsType(fields), custom_profile_field_types: types };
+    },
   },
   { when: 'onboarding_steps', build: onboardingState },
   { when: 'message', build: maxMessageIdState },

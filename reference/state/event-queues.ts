@@ -33,6 +33,8 @@ export interface QueueCapabilities {
   archived_channels: boolean;
   include_deactivated_groups: boolean;
   user_list_incomplete: boolean;
+  /** Set (false) for old zulip-mobile releases: pronouns fields reach them as short text. */
+  pronouns_field_type_supported?: false;
 }
 
 export interface QueuedEvent {
