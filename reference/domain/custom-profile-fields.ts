@@ -32,6 +32,7 @@ export function formatProfileField(store: Store, f: ProfileFieldRecord): Record<
     editable_by_user: f.editable_by_user,
   };
   if (!atLeast(store, 'profile_field_editable_by_user')) delete out['editable_by_user'];
+  if (!atLeast(store, 'profile_field_required')) delete out['required'];
   if (f.display_in_profile_summary) out['display_in_profile_summary'] = true;
   return out;
 }

@@ -33,6 +33,7 @@ export const FEATURE_LEVELS = [
   { level: 208, key: 'principal_error_400' },
   { level: 211, key: 'mark_all_complete' },
   { level: 215, key: 'typing_private_removed' },
+  { level: 244, key: 'profile_field_required' },
   { level: 248, key: 'channel_message_type' },
   { level: 281, key: 'delete_message_groups' },
   { level: 296, key: 'profile_field_editable_by_user' },

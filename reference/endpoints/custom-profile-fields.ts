@@ -39,18 +39,19 @@ const CREATE = {
   field_type: json(z.int()),
   hint: str().default(''),
   name: str().default(''),
-  required: json(z.boolean()).default(false),
 };
 const UPDATE = {
   display_in_profile_summary: json(z.boolean()).optional(),
   field_data: json(FIELD_DATA).optional(),
   hint: str().optional(),
   name: str().optional(),
-  required: json(z.boolean()).optional(),
 };
 // From feature level 296 (below it the parameter is unknown, and every field editable).
 const EDITABLE = { editable_by_user: json(z.boolean()).optional() };
 const editable = (ctx: Ctx): boolean | undefined => (atLeast(ctx.world, 'profile_field_editable_by_user') ? ctx.params.read(EDITABLE).editable_by_user : undefined);
+// From feature level 244 (below it the parameter is unknown).
+const REQUIRED = { required: json(z.boolean()).optional() };
+const required = (ctx: Ctx): boolean | undefined => (atLeast(ctx.world, 'profile_field_required') ? ctx.params.read(REQUIRED).required : undefined);
 
 const ORDER = { order: json(z.array(z.int())) };
 const DATA = { data: json(z.array(z.strictObject({ id: z.int(), value: z.union([z.string(), z.array(z.int())]) }))) };
@@ -70,6 +71,7 @@ export function listProfileFields(ctx: Ctx): Record<string, unknown> {
 export function createProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
   requireAdmin(ctx);
   const p = ctx.params.read(CREATE);
+  const requiredField = required(ctx);
   const editableByUser = editable(ctx);
   const id = createProfileField(ctx.world, ctx.me, {
     name: stripped(p.name),
@@ -77,7 +79,7 @@ export function createProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
     field_type: p.field_type,
     field_data: p.field_data ?? {},
     display_in_profile_summary: p.display_in_profile_summary,
-    required: p.required,
+    required: requiredField ?? false,
     editable_by_user: editableByUser ?? true,
   });
   return { id };
@@ -86,8 +88,9 @@ export function createProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
 export function updateProfileFieldEndpoint(ctx: Ctx): Record<string, unknown> {
   requireAdmin(ctx);
   const p = ctx.params.read(UPDATE);
+  const requiredField = required(ctx);
   const editableByUser = editable(ctx);
-  updateProfileField(ctx.world, ctx.me, ctx.pathInt('field_id'), { ...p, editable_by_user: editableByUser, name: p.name === undefined ? undefined : stripped(p.name) });
+  updateProfileField(ctx.world, ctx.me, ctx.pathInt('field_id'), { ...p, required: requiredField, editable_by_user: editableByUser, name: p.name === undefined ? undefined : stripped(p.name) });
   return {};
 }
 
