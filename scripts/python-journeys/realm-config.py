@@ -1,5 +1,5 @@
 """Linkifiers and custom profile fields through the client's own methods: add_realm_filter,
-get_realm_linkifiers, remove_realm_filter (a linkifier applied to a sent message and its
+get_realm_linkifiers, remove_realm_filter, get_raw_message (a linkifier applied to a sent message and its
 topic), get_realm_profile_fields, create_realm_profile_field, update_realm_profile_field,
 reorder_realm_profile_fields, remove_realm_profile_field, and a user's own profile data
 through call_endpoint (the client has no method for it). One "ok ..." line per step.
@@ -24,7 +24,7 @@ def linkifier_journey(iago, othello):
 
     sent = othello.send_message({"type": "stream", "to": "Verona", "topic": "bug #123", "content": "see #224 today"})
     check(sent.get("result") == "success", "send_message with a linkified issue", sent)
-    got = othello.get_raw_message(sent["id"]) if hasattr(othello, "get_raw_message") else othello.call_endpoint(url=f"messages/{sent['id']}", method="GET")
+    got = othello.get_raw_message(sent["id"])
     message = got.get("message", {})
     check(
         message.get("content") == '<p>see <a href="https://github.com/zulip/zulip/issues/224">#224</a> today</p>'
