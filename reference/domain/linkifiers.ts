@@ -23,13 +23,13 @@ const cache = new Map<string, TopicLinks>();
 /** topic_links for a topic, with the organization's current linkifiers. */
 export function topicLinksFor(store: Store, topic: string): TopicLinks {
   if (topic === '') return [];
-  const linkifiers = orderedLinkifiers(store);
-  const key = JSON.stringify(linkifiers.map((l) => [l.pattern, l.url_template]));
+  const linkifiers = store.table(LINKIFIERS).size === 0 ? [] : orderedLinkifiers(store);
+  const key = linkifiers.length === 0 ? '' : JSON.stringify(linkifiers.map((l) => [l.pattern, l.url_template]));
   if (key !== cachedFor || cache.size >= 2000) {
     cache.clear();
     cachedFor = key;
   }
   let links = cache.get(topic);
   if (links === undefined) cache.set(topic, (links = topicLinks(linkifiers, topic)));
-  return structuredClone(links);
+  return links.map((l) => ({ ...l }));
 }
