@@ -41,6 +41,21 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'GET /messages/{message_id}/read_receipts exists',
     before: 'no such route (404)',
   },
+  linkifier_reorder: {
+    source: `${CHANGELOG} (feature level 202); ${api('reorder-linkifiers')}`,
+    change: 'PATCH /realm/linkifiers exists (reorders the linkifiers)',
+    before: 'no such route (405: the path takes GET only)',
+  },
+  profile_field_required: {
+    source: `${CHANGELOG} (feature level 244); ${api('create-custom-profile-field')}`,
+    change: 'custom profile fields have required (POST and PATCH /realm/profile_fields take it)',
+    before: 'no required: the parameter is ignored',
+  },
+  profile_field_editable_by_user: {
+    source: `${CHANGELOG} (feature level 296); ${api('create-custom-profile-field')}`,
+    change: 'custom profile fields have editable_by_user (POST /realm/profile_fields takes it); members may not change a field that is not',
+    before: 'no editable_by_user: every field is editable by its user, and the parameter is ignored',
+  },
   flags_narrow: {
     source: `${CHANGELOG} (feature level 155); ${api('update-message-flags-for-narrow')}`,
     change: 'POST /messages/flags/narrow exists',

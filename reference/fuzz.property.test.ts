@@ -70,6 +70,13 @@ const subscriptionProperty = fc.oneof(
 );
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 
+/** Linkifier parameters: valid and invalid RE2 patterns and URL templates. */
+const linkifier = fc.record({
+  pattern: fc.oneof(fc.constantFrom('#(?P<id>[0-9]+)', '(foo', 'a**', '[z-a]', '(?P<id>(a+)+)b', '(?=x)', '\\', '(?P<id>\\pL+)'), text),
+  url_template: fc.oneof(fc.constantFrom('https://e.com/{id}', '{id', '', 'https://e.com/{?id,x}', 'https://e.com/%%{id}'), text),
+});
+
+
 /** "METHOD path" → parameters with which the route can succeed (values as the API takes them). */
 const WELL_FORMED: Record<string, fc.Arbitrary<Record<string, string | undefined>>> = {
   'POST /api/v1/fetch_api_key': fc.record({ username: fc.constantFrom(...users.map((u) => u.delivery_email)), password: fc.constantFrom('secret', 'wrong') }),
@@ -114,6 +121,20 @@ const WELL_FORMED: Record<string, fc.Arbitrary<Record<string, string | undefined
   'POST /api/v1/user_groups/create': fc.record({ name: word, description: text, members: ids(userId), subgroups: opt(ids(groupId)) }),
   'POST /api/v1/user_groups/{user_group_id}/subgroups': fc.record({ add: opt(ids(groupId)), delete: opt(ids(groupId)) }),
   'DELETE /api/v1/users/{user_id}': fc.record({ deactivation_notification_comment: opt(text) }),
+  'POST /api/v1/realm/filters': linkifier,
+  'PATCH /api/v1/realm/filters/{filter_id}': linkifier,
+  'PATCH /api/v1/realm/linkifiers': fc.record({ ordered_linkifier_ids: ids(fc.nat(5)) }),
+  'POST /api/v1/realm/profile_fields': fc.record({
+    name: fc.oneof(word, text),
+    field_type: fc.integer({ min: 0, max: 9 }).map(String),
+    hint: opt(text),
+    field_data: opt(fc.constantFrom('{"0":{"text":"A","order":"1"}}', '{"subtype":"github"}', '{"subtype":"custom","url_pattern":"https://e.com/%(username)s"}', '{}', '[]')),
+    display_in_profile_summary: opt(bool),
+  }),
+  'PATCH /api/v1/users/me/profile_data': fc
+    .array(fc.record({ id: fc.nat(5), value: fc.oneof(text, fc.array(userId, { maxLength: 2 })) }), { maxLength: 2 })
+    .map((data) => ({ data: JSON.stringify(data) })),
+  'DELETE /api/v1/users/me/profile_data': fc.record({ data: ids(fc.nat(5)) }),
 };
 
 /** Well-formed for the route, sometimes with one hostile extra; routes without parameters get none. */

@@ -50,6 +50,8 @@ import { getUserStatus, updateOwnStatus, updateUserStatusAsAdmin } from './endpo
 import { muteUser, unmuteUser } from './endpoints/muted-users.ts';
 import { addAlertWords, listAlertWords, removeAlertWords } from './endpoints/alert-words.ts';
 import { fileTemporaryUrl, listAttachments, removeAttachment, serveFile, uploadFile } from './endpoints/uploads.ts';
+import { createLinkifier, deleteLinkifier, editLinkifier, listLinkifiers, reorderLinkifiersEndpoint } from './endpoints/linkifiers.ts';
+import * as profileFields from './endpoints/custom-profile-fields.ts';
 import type { FeatureKey } from './domain/feature-levels.ts';
 import { SessionUnauthorized } from './errors.ts';
 import type { Handler } from './request/context.ts';
@@ -264,6 +266,22 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/user_uploads/{path...}', auth: 'user-or-anonymous', control: false, replayable: false, handler: serveFile },
   read('/attachments', listAttachments),
   api('DELETE', '/attachments/{attachment_id}', removeAttachment),
+
+  // realm linkifiers (issue 26)
+  read('/realm/linkifiers', listLinkifiers),
+  api('POST', '/realm/filters', createLinkifier),
+  api('PATCH', '/realm/filters/{filter_id}', editLinkifier),
+  api('DELETE', '/realm/filters/{filter_id}', deleteLinkifier),
+  since('linkifier_reorder', api('PATCH', '/realm/linkifiers', reorderLinkifiersEndpoint)),
+
+  // custom profile fields and each user's values (issue 26)
+  read('/realm/profile_fields', profileFields.listProfileFields),
+  api('POST', '/realm/profile_fields', profileFields.createProfileFieldEndpoint),
+  api('PATCH', '/realm/profile_fields', profileFields.reorderProfileFieldsEndpoint),
+  api('PATCH', '/realm/profile_fields/{field_id}', profileFields.updateProfileFieldEndpoint),
+  api('DELETE', '/realm/profile_fields/{field_id}', profileFields.deleteProfileFieldEndpoint),
+  api('PATCH', '/users/me/profile_data', profileFields.updateProfileDataEndpoint),
+  api('DELETE', '/users/me/profile_data', profileFields.removeProfileDataEndpoint),
 
   // the test-control surface
   ctl('POST', '/clock/advance', control.advanceClock),

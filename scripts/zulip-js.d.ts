@@ -32,6 +32,7 @@ declare module 'zulip-js' {
     typing: { send(params: Params): Promise<Json> };
     reactions: { add(params: Params): Promise<Json>; remove(params: Params): Promise<Json> };
     emojis: { retrieve(params?: Params): Promise<Json> };
+    filters: { retrieve(params?: Params): Promise<Json> };
   }
   export default function zulip(config: { username: string; password?: string; apiKey?: string; realm: string }): Promise<ZulipClient>;
 }

@@ -15,6 +15,7 @@ import type { World } from '../world.ts';
 import type { EditPlan } from './message-edit.ts';
 import { migrateTopicVisibility, sendMoveNotices, type MoveFacts } from './message-move-notices.ts';
 import { notifyEdit } from './push-notify.ts';
+import { topicLinksFor } from '../domain/linkifiers.ts';
 
 const MENTION_FLAGS = FLAG.mentioned | FLAG.stream_wildcard_mentioned | FLAG.topic_wildcard_mentioned;
 
@@ -106,7 +107,7 @@ export function doUpdateMessage(world: World, plan: EditPlan): UpdateResult {
   if (plan.topicEdited) {
     event.orig_subject = plan.origTopic;
     event.subject = plan.targetTopic;
-    event.topic_links = [];
+    event.topic_links = topicLinksFor(store, plan.targetTopic);
     entry.prev_topic = plan.origTopic;
     entry.topic = plan.targetTopic;
   }

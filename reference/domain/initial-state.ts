@@ -35,6 +35,8 @@ import { alertWordsOf } from './alert-words.ts';
 import { mutedUsersOf } from './muted-users.ts';
 import { realmPresence } from './presence.ts';
 import { allUserStatuses } from './user-status.ts';
+import { linkifiersForRealm } from './linkifiers.ts';
+import { formatProfileField, orderedProfileFields, withoutPronounsType } from './custom-profile-fields.ts';
 import { newUser } from './users.ts';
 import { atLeast, type FeatureKey } from './feature-levels.ts';
 
@@ -59,7 +61,17 @@ const fixed =
 
 const PARTS: readonly Part[] = [
   { when: 'alert_words', build: (c) => ({ alert_words: alertWordsOf(c.store, c.user.user_id) }) },
-  { when: 'custom_profile_fields', build: fixed({ custom_profile_fields: [], custom_profile_field_types: CUSTOM_PROFILE_FIELD_TYPES }) },
+  {
+    when: 'custom_profile_fields',
+    // A spectator gets no fields (zerver/lib/events.py: they cannot see full profiles).
+    build: (c) => {
+      const fields = c.spectator ? [] : orderedProfileFields(c.store).map((f) => formatProfileField(c.store, f));
+      const types: Record<string, unknown> = structuredClone(CUSTOM_PROFILE_FIELD_TYPES);
+      if (c.view.pronounsFieldTypeSupported !== false) return { custom_profile_fields: fields, custom_profile_field_types: types };
+      delete types['PRONOUNS'];
+      return { custom_profile_fields: withoutPronounsType(fields), custom_profile_field_types: types };
+    },
+  },
   { when: 'onboarding_steps', build: onboardingState },
   { when: 'message', build: maxMessageIdState },
   { when: since('saved_snippets', 'saved_snippets'), build: (c) => ({ saved_snippets: ownSavedSnippets(c.store, c.user.user_id).map(formatSavedSnippet) }) },
@@ -77,8 +89,9 @@ const PARTS: readonly Part[] = [
   { when: 'realm_user_settings_defaults', build: realmUserSettingsDefaultsState },
   { when: 'realm_domains', build: fixed({ realm_domains: [] }) },
   { when: 'realm_emoji', build: (c) => ({ realm_emoji: realmEmojiDict(c.store) }) },
-  // No linkifiers exist, so the linkifier_url_template capability changes nothing here.
-  { when: 'realm_linkifiers', build: fixed({ realm_linkifiers: [] }) },
+  // A client without the linkifier_url_template capability gets none: it could not read
+  // URL templates (zerver/lib/events.py fetch_initial_state_data).
+  { when: 'realm_linkifiers', build: (c) => ({ realm_linkifiers: c.view.capabilities.linkifier_url_template ? linkifiersForRealm(c.store) : [] }) },
   { when: 'realm_filters', build: fixed({ realm_filters: [] }) },
   { when: 'realm_playgrounds', build: fixed({ realm_playgrounds: [] }) },
   { when: 'realm_billing', build: fixed({ realm_billing: { has_pending_sponsorship_request: false } }) },

@@ -7,6 +7,7 @@ import { hasContentAccess, isSubscribed } from './channels.ts';
 import { avatarUrl } from './users.ts';
 import { visibleRawHistory } from './message-edit.ts';
 import { MESSAGE_EDIT_HISTORY } from '../state/message-edits.ts';
+import { topicLinksFor } from './linkifiers.ts';
 
 /** The fields a sender decides; newMessage fills in the rest. */
 export type MessageFields = Pick<
@@ -94,7 +95,8 @@ export function formatMessage(store: Store, viewer: User | null, m: Message, vie
     timestamp: m.timestamp,
     client: m.client,
     subject: m.stream_id === null ? '' : displayTopic(store, m.topic, view.allowEmptyTopicName),
-    topic_links: [],
+    // Computed when the message is read, with the linkifiers of now (message_cache.py).
+    topic_links: m.stream_id === null ? [] : topicLinksFor(store, m.topic),
   };
   // Set by edits and moves (actions/message-edit.ts) as messages_for_ids computes them
   // from the history; the history itself under the organization's visibility policy.

@@ -5,6 +5,7 @@
 // never reveals a private channel's name to its readers.
 import { render, type RenderContext } from '../render/index.ts';
 import { activeRealmEmoji, formatRealmEmoji } from './emoji.ts';
+import { orderedLinkifiers } from './linkifiers.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 import { hasMetadataAccess } from './channels.ts';
@@ -31,6 +32,7 @@ export function renderContext(store: Store, sender: User | null, nowMs: number):
   const known = (u: User) => sender === null || canAccessUser(store, sender, u, nowMs, () => (accessible ??= accessibleUserIds(store, sender)));
   return {
     realmUrl: store.realm.url,
+    linkifiers: orderedLinkifiers(store),
     userByName: (name) => {
       const lower = name.toLowerCase();
       // Active users win over deactivated ones of the same name.

@@ -9,6 +9,8 @@ import { atLeast } from '../domain/feature-levels.ts';
 import { initialState, NO_CAPABILITIES, type ClientCapabilities } from '../domain/initial-state.ts';
 import { BadRequest, SessionUnauthorized } from '../errors.ts';
 import { clientName } from '../request/client-name.ts';
+import { header } from '../request/headers.ts';
+import { pronounsFieldTypeSupported } from '../domain/custom-profile-fields.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { MOBILE_QUEUE_TIMEOUT_SECS, type EventQueue, type QueueCapabilities } from '../state/event-queues.ts';
@@ -78,13 +80,15 @@ export function register(ctx: Ctx): Record<string, unknown> {
     if (p.include_subscribers !== 'false') throw new BadRequest("Invalid 'include_subscribers' parameter for anonymous request");
   }
   const capabilities = p.client_capabilities;
+  // Old zulip-mobile releases see pronouns fields as short text (is_pronouns_field_type_supported).
+  const pronouns = pronounsFieldTypeSupported(header(ctx.headers, 'user-agent'));
   const spec: QueueSpec = {
     event_types: p.event_types,
     narrow: p.narrow as Array<[string, string]>,
     all_public_streams: p.all_public_streams ?? false,
     apply_markdown: p.apply_markdown,
     client_gravatar: p.client_gravatar ?? me !== null,
-    capabilities: { ...queueCapabilities(capabilities), slim_presence: p.slim_presence },
+    capabilities: { ...queueCapabilities(capabilities), slim_presence: p.slim_presence, ...(pronouns ? {} : { pronouns_field_type_supported: false as const }) },
     client: clientName(ctx),
     // NOTE: approximation: the older, undocumented queue_lifespan_secs is still read, and
     // idle_queue_timeout wins over it when both are given.
@@ -100,6 +104,7 @@ export function register(ctx: Ctx): Record<string, unknown> {
     includeSubscribers: p.include_subscribers,
     capabilities,
     fetchEventTypes: fetch === null ? null : new Set(fetch),
+    ...(pronouns ? {} : { pronounsFieldTypeSupported: false }),
   });
   const config = ctx.world.config;
   const versions = { zulip_version: config.version, zulip_feature_level: config.feature_level, zulip_merge_base: config.version };

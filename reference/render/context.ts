@@ -31,6 +31,11 @@ export interface RenderEmoji {
   readonly url?: string;
 }
 
+export interface RenderLinkifier {
+  readonly pattern: string;
+  readonly url_template: string;
+}
+
 export interface RenderContext {
   /** e.g. "http://zulip.testserver"; links into the realm's web app become relative. */
   readonly realmUrl: string;
@@ -46,6 +51,8 @@ export interface RenderContext {
   emoji?(name: string): RenderEmoji | undefined;
   /** The message id a topic link narrows `with` (latest in the topic the sender can see). */
   topicWithId?(streamId: number, topic: string): number | undefined;
+  /** The realm's linkifiers, in their order (applied at priority 45). */
+  readonly linkifiers?: readonly RenderLinkifier[];
   /** The realm's default_code_block_language, used for fences without a language. */
   readonly defaultCodeBlockLanguage?: string | null;
 }

@@ -4,13 +4,14 @@
 // Runs in a browser: depends on markdown-it and files in this folder only.
 import { parseBlocks } from './blocks.ts';
 import { channelLink, messageLink, topicLink } from './channel-links.ts';
-import type { RenderContext, RenderedMentions, RenderResult } from './context.ts';
+import type { RenderContext, RenderedMentions, RenderLinkifier, RenderResult } from './context.ts';
 import { emojiName, unicodeEmoji } from './emoji.ts';
 import { processFences } from './fences.ts';
 import { backtick, emphasis, entity, nl2br, notStrong, strikethrough, strong, strongEm, tex } from './formatting.ts';
 import { renderBlocks } from './html.ts';
 import { InlineEngine } from './inline.ts';
 import { autolink, link } from './links.ts';
+import { linkifierPatterns } from './linkifiers.ts';
 import { groupMention, userMention } from './mentions.ts';
 import { normalizeWhitespace, separateHangingLists } from './preprocess.ts';
 import { Stash } from './stash.ts';
@@ -22,17 +23,19 @@ export type {
   RenderedMentions,
   RenderEmoji,
   RenderGroup,
+  RenderLinkifier,
   RenderResult,
   RenderUser,
 } from './context.ts';
+export { topicLinks } from './linkifiers.ts';
 
 /**
  * The server's inline patterns, highest priority first.
- * NOTE: approximation: no realm linkifiers (priority 45), no emoticon translation (a
- * per-user setting, off by default), and none of the tree processors that add image,
- * video and website previews (message_inline_image, message_embed) after links.
+ * NOTE: approximation: no emoticon translation (a per-user setting, off by default), and
+ * none of the tree processors that add image, video and website previews
+ * (message_inline_image, message_embed) after links.
  */
-const engine = new InlineEngine([
+const BEFORE_LINKIFIERS = [
   backtick,
   strongEm,
   userMention,
@@ -44,6 +47,9 @@ const engine = new InlineEngine([
   groupMention,
   link,
   autolink,
+];
+// The realm's linkifiers come here, at priority 45, in the realm's order.
+const AFTER_LINKIFIERS = [
   entity,
   strong,
   emphasis,
@@ -52,7 +58,22 @@ const engine = new InlineEngine([
   emojiName,
   nl2br,
   unicodeEmoji,
-]);
+];
+const plain = new InlineEngine([...BEFORE_LINKIFIERS, ...AFTER_LINKIFIERS]);
+
+// An engine per set of linkifiers (bounded: cleared when full).
+const engines = new Map<string, InlineEngine>();
+function engineFor(linkifiers: readonly RenderLinkifier[] | undefined): InlineEngine {
+  if (linkifiers === undefined || linkifiers.length === 0) return plain;
+  const key = JSON.stringify(linkifiers.map((l) => [l.pattern, l.url_template]));
+  let engine = engines.get(key);
+  if (engine === undefined) {
+    if (engines.size >= 64) engines.clear();
+    engine = new InlineEngine([...BEFORE_LINKIFIERS, ...linkifierPatterns(linkifiers), ...AFTER_LINKIFIERS]);
+    engines.set(key, engine);
+  }
+  return engine;
+}
 
 export function render(content: string, ctx: RenderContext): RenderResult {
   const mentions: RenderedMentions = { user_ids: new Set(), group_ids: new Set(), stream_wildcard: false, topic_wildcard: false };
@@ -62,6 +83,6 @@ export function render(content: string, ctx: RenderContext): RenderResult {
   const stash = new Stash();
   const lines = normalizeWhitespace(separateHangingLists(content.split('\n')));
   const source = processFences(lines, stash, ctx.defaultCodeBlockLanguage).join('\n');
-  const html = renderBlocks(parseBlocks(source), engine, { ctx, stash, mentions, quoted: false });
+  const html = renderBlocks(parseBlocks(source), engineFor(ctx.linkifiers), { ctx, stash, mentions, quoted: false });
   return { html: html.replace(/^\n+|\n+$/g, ''), mentions, is_me_message };
 }

@@ -30,6 +30,15 @@ const WEB_LINK = new RegExp(
   'gu',
 );
 
+const WEB_LINK_AT_START = new RegExp(WEB_LINK.source, 'uy');
+
+/** The URL a text starts with, as topic_links finds raw URLs (re.match of the web link regex), or null. */
+export function autolinkAt(text: string): string | null {
+  WEB_LINK_AT_START.lastIndex = 0;
+  const m = WEB_LINK_AT_START.exec(text);
+  return m ? (m[1] as string) : null;
+}
+
 function anchor(href: string, text: string, title?: string) {
   const attrs: Record<string, string> = { href };
   if (title !== undefined) attrs['title'] = title;

@@ -106,6 +106,10 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
       const { message_ids: ids, ...rest } = renamed;
       return ids.map((id) => ({ ...rest, message_id: id }));
     }
+    case 'custom_profile_fields':
+      // process_custom_profile_fields_event: pronouns fields as short text (type 8 → 1).
+      if (caps.pronouns_field_type_supported !== false) return [event];
+      return [{ ...event, fields: event.fields.map((f) => (f['type'] === 8 ? { ...f, type: 1 } : f)) }];
     case 'typing':
       return [event.message_type === 'stream' && event.topic === '' ? { ...event, topic: topic('') } : event];
     case 'user_topic':

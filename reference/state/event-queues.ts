@@ -39,6 +39,8 @@ export interface QueueCapabilities {
   simplified_presence_events?: boolean;
   /** Presence events without email (POST /register's slim_presence, not a capability). */
   slim_presence?: boolean;
+  /** Set (false) for old zulip-mobile releases: pronouns fields reach them as short text. */
+  pronouns_field_type_supported?: false;
 }
 
 export interface QueuedEvent {

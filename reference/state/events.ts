@@ -113,6 +113,18 @@ export type RealmEvent =
 
 export type RealmUserSettingsDefaultsEvent = { type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown };
 
+/** The whole list again after any change (zerver/actions/realm_linkifiers.py notify_linkifiers). */
+export interface RealmLinkifiersEvent {
+  type: 'realm_linkifiers';
+  realm_linkifiers: Array<{ pattern: string; url_template: string; id: number }>;
+}
+
+/** The whole field list again after any change (notify_realm_custom_profile_fields). */
+export interface CustomProfileFieldsEvent {
+  type: 'custom_profile_fields';
+  fields: ApiObject[];
+}
+
 export type RealmUserEvent =
   | { type: 'realm_user'; op: 'add'; person: ApiObject }
   | { type: 'realm_user'; op: 'update'; person: { user_id: number } & Record<string, unknown> }
@@ -347,6 +359,8 @@ export type ServerEvent =
   | RealmEvent
   | RealmUserSettingsDefaultsEvent
   | RealmUserEvent
+  | RealmLinkifiersEvent
+  | CustomProfileFieldsEvent
   | RealmBotEvent
   | UserGroupEvent
   | DeviceEvent

@@ -13,6 +13,7 @@ import { MESSAGE_HANDLERS } from './applier/message-handlers.ts';
 import { PERSONAL_HANDLERS } from './applier/personal-handlers.ts';
 import { SETTINGS_HANDLERS } from './applier/settings-handlers.ts';
 import { STATUS_HANDLERS } from './applier/status-handlers.ts';
+import { REALM_CONFIG_HANDLERS } from './applier/realm-config-handlers.ts';
 import { USER_HANDLERS } from './applier/user-handlers.ts';
 
 export { finishClientState, startClientState, type ApplierOptions, type ClientState, type Obj };
@@ -35,6 +36,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   ...CHANNEL_HANDLERS,
   ...USER_HANDLERS,
   ...PERSONAL_HANDLERS,
+  ...REALM_CONFIG_HANDLERS,
   ...MESSAGE_DETAIL_HANDLERS,
   ...SETTINGS_HANDLERS,
   ...STATUS_HANDLERS,
@@ -49,13 +51,11 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
  */
 export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'channel_folder',
-  'custom_profile_fields',
   'navigation_view',
   'onboarding_steps',
   'push_device',
   'realm_domains',
   'realm_emoji',
-  'realm_linkifiers',
   'realm_playgrounds',
 ]);
 

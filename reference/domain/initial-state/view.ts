@@ -46,6 +46,8 @@ export interface RegisterView {
   capabilities: ClientCapabilities;
   /** fetch_event_types, else event_types; null: every type. */
   fetchEventTypes: ReadonlySet<string> | null;
+  /** false for old zulip-mobile releases, which see pronouns fields as short text (default true). */
+  pronounsFieldTypeSupported?: boolean;
 }
 
 /** What every part of the initial state is computed from. */

@@ -125,6 +125,16 @@ const realmUser: Handler = (client, event) => {
       change['avatar_url_medium'] = null;
     }
     for (const key of Object.keys(shown)) if (key in change) shown[key] = change[key];
+    // A custom profile field's value: set, or cleared when null.
+    const field = change['custom_profile_field'] as { id: number; value: unknown; rendered_value?: string } | undefined;
+    if (field !== undefined) {
+      const data = shown['profile_data'] as Record<string, unknown> | undefined;
+      if (field.value === null) {
+        if (data !== undefined) delete data[String(field.id)];
+      } else if (data !== undefined) {
+        data[String(field.id)] = 'rendered_value' in field ? { value: field.value, rendered_value: field.rendered_value } : { value: field.value };
+      }
+    }
     if ('role' in change) {
       shown['is_admin'] = change['role'] === 100 || change['role'] === 200;
       shown['is_owner'] = change['role'] === 100;
