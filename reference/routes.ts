@@ -35,7 +35,17 @@ import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/dra
 import { createReminder, deleteReminder, getReminders } from './endpoints/reminders.ts';
 import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, getScheduledMessages } from './endpoints/scheduled-messages.ts';
 import { updateSettings } from './endpoints/user-settings.ts';
-import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
+import {
+  createUserGroup,
+  deactivateUserGroup,
+  editUserGroup,
+  getIsUserGroupMember,
+  getUserGroupMembers,
+  getUserGroupSubgroups,
+  getUserGroups,
+  updateSubgroups,
+  updateUserGroupMembers,
+} from './endpoints/user-groups.ts';
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
@@ -157,6 +167,12 @@ export const ROUTES: readonly Route[] = [
   api('GET', '/user_groups', getUserGroups),
   api('POST', '/user_groups/create', createUserGroup),
   api('POST', '/user_groups/{user_group_id}/subgroups', updateSubgroups),
+  api('GET', '/user_groups/{user_group_id}/subgroups', getUserGroupSubgroups),
+  api('PATCH', '/user_groups/{user_group_id}', editUserGroup),
+  api('GET', '/user_groups/{user_group_id}/members', getUserGroupMembers),
+  api('POST', '/user_groups/{user_group_id}/members', updateUserGroupMembers),
+  api('GET', '/user_groups/{user_group_id}/members/{user_id}', getIsUserGroupMember),
+  api('POST', '/user_groups/{user_group_id}/deactivate', deactivateUserGroup),
   api('DELETE', '/users/{user_id}', deactivateUser),
 
   // client devices, encrypted mobile push, video calls
