@@ -1,8 +1,8 @@
 // The one route table: method + path pattern → endpoint, with every fact the request
 // flow needs about a route. Patterns are under /api/v1 (the API), /json (the web app's
 // session paths: only where a logged-out visitor may come, POST /json/register) or
-// /_understudy (the test-control surface); {name} matches digits only, as the real
-// server's URL patterns do.
+// /_understudy (the test-control surface); {..._id} matches digits only, any other {name}
+// one non-empty segment, as the real server's URL patterns do.
 import * as control from './endpoints/control.ts';
 import * as controlPush from './endpoints/control-push.ts';
 import { vidprovToken } from './endpoints/control-video-calls.ts';
@@ -29,6 +29,7 @@ import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpo
 import { getTopics } from './endpoints/topics.ts';
 import { setTypingStatus } from './endpoints/typing.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
+import { createUser, getUserByEmail, reactivateUser, updateUser } from './endpoints/admin-users.ts';
 import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/drafts.ts';
@@ -174,6 +175,12 @@ export const ROUTES: readonly Route[] = [
   api('GET', '/user_groups/{user_group_id}/members/{user_id}', getIsUserGroupMember),
   api('POST', '/user_groups/{user_group_id}/deactivate', deactivateUserGroup),
   api('DELETE', '/users/{user_id}', deactivateUser),
+
+  // administering users (after /users/me and /users/{user_id}: the real server's order)
+  api('POST', '/users', createUser),
+  api('PATCH', '/users/{user_id}', updateUser),
+  api('POST', '/users/{user_id}/reactivate', reactivateUser),
+  api('GET', '/users/{email}', getUserByEmail),
 
   // client devices, encrypted mobile push, video calls
   since('push_device_registration', api('POST', '/register_client_device', registerClientDevice)),

@@ -1,5 +1,5 @@
 // The router gives the answers of the straightforward matcher it replaced: each
-// route's pattern as an anchored regex, {name} as digits, no extra trailing "/",
+// route's pattern as an anchored regex, {..._id} as digits, another {name} as any non-empty segment, no extra trailing "/",
 // tested in table order.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +12,7 @@ function regexMatch(routes: ReadonlyArray<{ path: string }>, path: string) {
     const names: string[] = [];
     const source = r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
       names.push(name);
-      return '([0-9]+)';
+      return /_id$/.test(name) ? '([0-9]+)' : '([^/]+)';
     });
     const m = new RegExp(`^${source}$`).exec(path);
     if (!m) return;

@@ -1,5 +1,6 @@
-// Route lookup over path segments. A route pattern's `{name}` is one whole segment of
-// digits; the path must match the pattern exactly, without an extra "/" at the end, as on
+// Route lookup over path segments. A route pattern's `{..._id}` is one whole segment of
+// digits (the real server's `<int:...>`), any other `{name}` one non-empty segment (its
+// `<email>`), tried after the literal and the digits; the path must match the pattern exactly, without an extra "/" at the end, as on
 // the real server, whose URL patterns are Django `path()` routes (zerver/lib/rest.py
 // rest_path; zproject/urls.py) and nothing rewrites a trailing "/" away.
 // The answer is the one testing every route's pattern in table order would give —
@@ -9,6 +10,8 @@
 interface Node {
   literal: Map<string, Node>;
   param: Node | undefined;
+  /** A `{name}` not ending in `_id`: any non-empty segment. */
+  text: Node | undefined;
   /** Indexes into the table of the routes whose pattern ends here. */
   ends: number[];
 }
@@ -25,7 +28,7 @@ export interface RouteMatch<R> {
 
 const DIGITS = /^[0-9]+$/;
 const PARAM = /^\{(\w+)\}$/;
-const node = (): Node => ({ literal: new Map(), param: undefined, ends: [] });
+const node = (): Node => ({ literal: new Map(), param: undefined, text: undefined, ends: [] });
 
 export class Router<R extends { readonly path: string }> {
   readonly #root = node();
@@ -38,8 +41,9 @@ export class Router<R extends { readonly path: string }> {
       for (const segment of route.path.split('/')) {
         const param = PARAM.exec(segment);
         if (param) {
-          names.push(param[1] as string);
-          at = at.param ??= node();
+          const name = param[1] as string;
+          names.push(name);
+          at = /_id$/.test(name) ? (at.param ??= node()) : (at.text ??= node());
         } else {
           let next = at.literal.get(segment);
           if (!next) at.literal.set(segment, (next = node()));
@@ -72,5 +76,6 @@ export class Router<R extends { readonly path: string }> {
     const literal = at.literal.get(segment);
     if (literal) this.#visit(literal, segments, i + 1, values, found);
     if (at.param && DIGITS.test(segment)) this.#visit(at.param, segments, i + 1, [...values, segment], found);
+    if (at.text && segment !== '') this.#visit(at.text, segments, i + 1, [...values, segment], found);
   }
 }

@@ -43,6 +43,8 @@ export interface User {
   password_hash: string | null;
   profile_data: Record<string, ProfileValue>;
   enable_drafts_synchronization: boolean;
+  /** A server administrator's grant (manage.py change_user_role can_create_users): may create users over the API. */
+  can_create_users?: boolean;
   /** Followed-topic push settings, when changed from their defaults (domain/user-settings.ts). */
   enable_followed_topic_push_notifications?: boolean;
   enable_followed_topic_wildcard_mentions_notify?: boolean;
