@@ -30,6 +30,7 @@ import { getTopics } from './endpoints/topics.ts';
 import { setTypingStatus } from './endpoints/typing.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
 import { createUser, getUserByEmail, reactivateUser, updateUser } from './endpoints/admin-users.ts';
+import { addAndroidToken, addApnsToken, removeAndroidToken, removeApnsToken } from './endpoints/legacy-push.ts';
 import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/drafts.ts';
@@ -181,6 +182,12 @@ export const ROUTES: readonly Route[] = [
   api('PATCH', '/users/{user_id}', updateUser),
   api('POST', '/users/{user_id}/reactivate', reactivateUser),
   api('GET', '/users/{email}', getUserByEmail),
+
+  // legacy (unencrypted) mobile push registrations
+  api('POST', '/users/me/apns_device_token', addApnsToken),
+  api('DELETE', '/users/me/apns_device_token', removeApnsToken),
+  api('POST', '/users/me/android_gcm_reg_id', addAndroidToken),
+  api('DELETE', '/users/me/android_gcm_reg_id', removeAndroidToken),
 
   // client devices, encrypted mobile push, video calls
   since('push_device_registration', api('POST', '/register_client_device', registerClientDevice)),
