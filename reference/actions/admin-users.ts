@@ -203,12 +203,19 @@ function doChangeRole(world: World, userId: number, role: Role): void {
   store.emit(whoCanAccess(world, user), { type: 'realm_user', op: 'update', person: { user_id: userId, role } });
   const newGroups = directSystemGroups(store, user, now);
   const everyone = activeUserIds(store);
-  for (const id of oldGroups.filter((g) => !newGroups.includes(g))) {
-    store.emit(everyone, { type: 'user_group', op: 'remove_members', group_id: id, user_ids: [userId] });
-  }
-  for (const id of newGroups.filter((g) => !oldGroups.includes(g))) {
-    store.emit(everyone, { type: 'user_group', op: 'add_members', group_id: id, user_ids: [userId] });
-  }
+  // The role's own group first (remove_members, then add_members), then role:fullmembers
+  // (update_users_in_full_members_system_group, for changes to or from the member role).
+  const full = store.groupByName('role:fullmembers')?.id;
+  const emitChanges = (pick: (id: number) => boolean) => {
+    for (const id of oldGroups.filter((g) => pick(g) && !newGroups.includes(g))) {
+      store.emit(everyone, { type: 'user_group', op: 'remove_members', group_id: id, user_ids: [userId] });
+    }
+    for (const id of newGroups.filter((g) => pick(g) && !oldGroups.includes(g))) {
+      store.emit(everyone, { type: 'user_group', op: 'add_members', group_id: id, user_ids: [userId] });
+    }
+  };
+  emitChanges((id) => id !== full);
+  emitChanges((id) => id === full);
   const nowVisible = visibleChannels(world, user);
   const gained = nowVisible.filter((c) => !oldChannels.has(c.stream_id));
   if (gained.length > 0) {
