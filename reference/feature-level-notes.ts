@@ -256,6 +256,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'the registration response names the rating realm_gif_rating_policy and its table gif_rating_policy_options',
     before: 'realm_giphy_rating and gif_rating_options',
   },
+  group_membership_of_bots: {
+    source: `https://zulip.com/api/get-is-user-group-member (Changes: feature level 458)`,
+    change: 'GET /user_groups/{id}/members/{user_id} answers for a bot too',
+    before: 'a bot is "No such user"',
+  },
   deactivate_user_actions: {
     source: `https://zulip.com/api/deactivate-user (Changes: feature level 459)`,
     change: 'DELETE /users/{id} takes actions (delete_profile and the message deletions)',
@@ -313,7 +318,7 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
   },
   bots_manage_groups: {
     source: `${CHANGELOG} (feature level 496); ${api('create-user-group')}`,
-    change: 'bots may create user groups and change subgroups',
+    change: 'bots may use the user-group endpoints (create, edit, members, subgroups)',
     before: 'bots are refused',
   },
 };

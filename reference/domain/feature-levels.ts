@@ -66,6 +66,7 @@ export const FEATURE_LEVELS = [
   { level: 442, key: 'gif_rating_options' },
   { level: 445, key: 'anchor_date' },
   { level: 453, key: 'gif_rating_policy' },
+  { level: 458, key: 'group_membership_of_bots' },
   { level: 459, key: 'deactivate_user_actions' },
   { level: 468, key: 'push_device_registration' },
   { level: 470, key: 'remove_client_device' },

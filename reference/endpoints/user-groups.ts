@@ -24,6 +24,7 @@ import {
   doUpdateMembers,
   type GroupSettingChange,
 } from '../actions/user-group-edit.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { directMembers, directSubgroups, recursiveMembers, recursiveSubgroupIds } from '../domain/groups.ts';
 import { canAccessUser } from '../domain/user-access.ts';
 import { formatUserGroup } from '../domain/user-groups.ts';
@@ -115,9 +116,10 @@ export function getIsUserGroupMember(ctx: Ctx): Record<string, unknown> {
   const me = requireMemberOrAdmin(ctx.world, ctx.me);
   const p = ctx.params.read({ direct_member_only: json(z.boolean()).default(false) });
   const group = groupToRead(ctx);
-  // access_user_by_id(for_admin=False, allow_bots=True since feature level 458).
+  // access_user_by_id(for_admin=False), with allow_bots=True from feature level 458.
   const target = ctx.store.user(ctx.pathInt('user_id'));
   if (!target || target.is_system_bot) throw new BadRequest('No such user');
+  if (target.is_bot && !atLeast(ctx.world, 'group_membership_of_bots')) throw new BadRequest('No such user');
   if (!target.is_active) throw new BadRequest('User is deactivated');
   if (!canAccessUser(ctx.store, me, target, ctx.nowMs())) throw new BadRequest('Insufficient permission');
   const now = ctx.nowMs();
