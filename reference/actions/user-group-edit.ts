@@ -12,9 +12,9 @@ import { settingForApi } from '../domain/user-groups.ts';
 import { ApiError, BadRequest, ExpectationMismatch } from '../errors.ts';
 import type { ServerEvent } from '../state/events.ts';
 import {
-  CHANNEL_GROUP_SETTINGS,
-  REALM_GROUP_SETTINGS,
   USER_GROUP_SETTINGS,
+  type ChannelGroupSetting,
+  type RealmGroupSetting,
   type GroupSettingValue,
   type User,
   type UserGroup,
@@ -225,6 +225,49 @@ function notifyMembers(world: World, actor: User, ids: number[], group: UserGrou
 
 // ---- POST /user_groups/{id}/deactivate ----------------------------------------------------
 
+/** Stream.stream_permission_group_settings, in its order (the objections list settings so). */
+const CHANNEL_OBJECTION_ORDER: readonly ChannelGroupSetting[] = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_create_topic_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_remove_subscribers_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+  'can_resolve_topics_group',
+];
+
+/** Realm.REALM_PERMISSION_GROUP_SETTINGS, in its order. */
+const REALM_OBJECTION_ORDER: readonly RealmGroupSetting[] = [
+  'create_multiuse_invite_group',
+  'can_access_all_users_group',
+  'can_add_subscribers_group',
+  'can_add_custom_emoji_group',
+  'can_create_bots_group',
+  'can_create_groups',
+  'can_create_public_channel_group',
+  'can_create_private_channel_group',
+  'can_create_web_public_channel_group',
+  'can_create_write_only_bots_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_invite_users_group',
+  'can_manage_all_groups',
+  'can_manage_billing_group',
+  'can_mention_many_users_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+  'can_set_delete_message_policy_group',
+  'can_set_topics_policy_group',
+  'can_summarize_topics_group',
+  'direct_message_initiator_group',
+  'direct_message_permission_group',
+];
+
 /** Where a setting value names the group, directly or as a subgroup of its anonymous group. */
 function usesGroup(value: GroupSettingValue, groupId: number): boolean {
   return typeof value === 'number' ? value === groupId : value.direct_subgroups.includes(groupId);
@@ -239,14 +282,14 @@ export function checkDeactivateUserGroup(world: World, me: User, groupId: number
   const supergroups = live.filter((g) => !g.is_system_group && g.direct_subgroup_ids.includes(groupId)).map((g) => g.id);
   if (supergroups.length > 0) objections.push({ type: 'subgroup', supergroup_ids: supergroups });
   for (const channel of [...store.channels()].filter((c) => !c.is_archived).sort((a, b) => a.stream_id - b.stream_id)) {
-    const settings = CHANNEL_GROUP_SETTINGS.filter((s) => s in CHANNEL_SETTINGS && usesGroup(channel[s], groupId));
+    const settings = CHANNEL_OBJECTION_ORDER.filter((s) => s in CHANNEL_SETTINGS && usesGroup(channel[s], groupId));
     if (settings.length > 0) objections.push({ type: 'channel', channel_id: channel.stream_id, settings });
   }
   for (const g of live) {
     const settings = USER_GROUP_SETTINGS.filter((s) => usesGroup(g[s], groupId));
     if (settings.length > 0) objections.push({ type: 'user_group', group_id: g.id, settings });
   }
-  const realmSettings = REALM_GROUP_SETTINGS.filter((s) => s in REALM_SETTINGS && usesGroup(store.realm[s], groupId));
+  const realmSettings = REALM_OBJECTION_ORDER.filter((s) => s in REALM_SETTINGS && usesGroup(store.realm[s], groupId));
   if (realmSettings.length > 0) objections.push({ type: 'realm', settings: realmSettings });
   if (objections.length > 0) throw new ApiError(400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { objections });
   return group;
