@@ -106,6 +106,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'GET /messages takes message_ids',
     before: 'message_ids is not a parameter: the range parameters are required',
   },
+  update_user_by_email: {
+    source: `https://zulip.com/api/update-user-by-email (Changes: feature level 313)`,
+    change: 'PATCH /users/{email} changes a user named by email, as PATCH /users/{user_id}',
+    before: 'the path takes GET only: a PATCH is a 405',
+  },
   archived_channels: {
     source: `${CHANGELOG} (feature level 315); ${api('get-streams')}`,
     change: 'channel and subscription objects have is_archived; GET /streams takes exclude_archived',

@@ -29,7 +29,7 @@ import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpo
 import { getTopics } from './endpoints/topics.ts';
 import { setTypingStatus } from './endpoints/typing.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
-import { createUser, getUserByEmail, reactivateUser, updateUser } from './endpoints/admin-users.ts';
+import { createUser, getUserByEmail, reactivateUser, updateUser, updateUserByEmail } from './endpoints/admin-users.ts';
 import { addAndroidToken, addApnsToken, removeAndroidToken, removeApnsToken } from './endpoints/legacy-push.ts';
 import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
@@ -182,6 +182,7 @@ export const ROUTES: readonly Route[] = [
   api('PATCH', '/users/{user_id}', updateUser),
   api('POST', '/users/{user_id}/reactivate', reactivateUser),
   api('GET', '/users/{email}', getUserByEmail),
+  since('update_user_by_email', api('PATCH', '/users/{email}', updateUserByEmail)),
 
   // legacy (unencrypted) mobile push registrations
   api('POST', '/users/me/apns_device_token', addApnsToken),

@@ -35,6 +35,7 @@ export const FEATURE_LEVELS = [
   { level: 248, key: 'channel_message_type' },
   { level: 281, key: 'delete_message_groups' },
   { level: 300, key: 'get_messages_message_ids' },
+  { level: 313, key: 'update_user_by_email' },
   { level: 315, key: 'archived_channels' },
   { level: 326, key: 'mention_group_owners' },
   { level: 333, key: 'can_send_message_group' },

@@ -1,6 +1,6 @@
-// POST /users, PATCH /users/{user_id}, POST /users/{user_id}/reactivate, GET /users/{email}
+// POST /users, PATCH /users/{user_id}, POST /users/{user_id}/reactivate, GET and PATCH /users/{email}
 // — zulip/zulip zerver/views/users.py (create_user_backend, update_user_by_id_api,
-// reactivate_user_backend, get_user_by_email) and zerver/lib/users.py (access_user_by_email).
+// reactivate_user_backend, get_user_by_email, update_user_by_email_api) and zerver/lib/users.py (access_user_by_email).
 import { z } from 'zod';
 import {
   checkCreateUserByAdmin,
@@ -63,9 +63,9 @@ const viewParams = {
  * address user{id}@{host} names a user by id; a real address finds a user only where their
  * email visibility lets the caller see it ("No such user" otherwise, so nothing leaks).
  */
-export function getUserByEmail(ctx: Ctx): Record<string, unknown> {
+/** The user a path's {email} names for the caller: access_user_by_email's lookup. */
+function userByEmailPath(ctx: Ctx): User {
   const me = ctx.me;
-  const p = ctx.params.read(viewParams);
   const raw = ctx.pathParams['email'] ?? '';
   let email = raw;
   try {
@@ -86,6 +86,21 @@ export function getUserByEmail(ctx: Ctx): Record<string, unknown> {
     target = found && visibilitiesFor(me).includes(found.email_address_visibility) ? found : undefined;
   }
   if (!target || target.is_system_bot) throw new BadRequest('No such user');
-  if (!canAccessUser(store, me, target, ctx.nowMs())) throw new BadRequest('Insufficient permission');
-  return { user: formatUser(store, me, target, { clientGravatar: p.client_gravatar, includeCustomProfileFields: p.include_custom_profile_fields }) };
+  return target;
+}
+
+export function getUserByEmail(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read(viewParams);
+  const target = userByEmailPath(ctx);
+  if (!canAccessUser(ctx.store, ctx.me, target, ctx.nowMs())) throw new BadRequest('Insufficient permission');
+  return { user: formatUser(ctx.store, ctx.me, target, { clientGravatar: p.client_gravatar, includeCustomProfileFields: p.include_custom_profile_fields }) };
+}
+
+/** PATCH /users/{email} (update_user_by_email_api): PATCH /users/{user_id} for the user the address names. */
+export function updateUserByEmail(ctx: Ctx): Record<string, unknown> {
+  const p = ctx.params.read({ full_name: str().optional(), new_email: str().optional(), role: role.optional() });
+  const target = userByEmailPath(ctx);
+  const plan = checkUpdateUser(ctx.world, ctx.me, target.user_id, { ...p, role: p.role as Role | undefined });
+  doUpdateUser(ctx.world, plan);
+  return {};
 }

@@ -13,7 +13,7 @@ test('a documented endpoint that no route serves answers 501 NOT_IMPLEMENTED, be
   assert.equal(res.json, { result: 'error', msg: 'Understudy does not emulate POST /api/v1/messages/{message_id}/reactions yet', code: 'NOT_IMPLEMENTED' });
   assert.is(ref.preflight({ method: 'POST', path: '/api/v1/messages/12/reactions' })?.status, 501);
   // a string parameter matches any segment; an id only digits
-  assert.is(ref.dispatch({ method: 'PATCH', path: '/api/v1/users/iago@zulip.com' }).status, 501);
+  assert.is(ref.dispatch({ method: 'GET', path: '/api/v1/users/iago@zulip.com/presence' }).status, 501);
   assert.is(ref.dispatch({ method: 'GET', path: '/api/v1/messages/abc/history' }).status, 404);
 });
 
