@@ -191,6 +191,9 @@ function visibleChannels(world: World, user: User): Channel[] {
  * do_change_user_role: the realm_user update, the system groups' remove_members and
  * add_members, then the channels the user can now see (stream create and peer_add) or no
  * longer see (stream delete), to the user only.
+ * NOTE: approximation: where the organization limits which users guests may see
+ * (can_access_all_users_group), a change to or from guest does not send the realm_user add and
+ * remove events by which the real server updates who knows of whom.
  */
 function doChangeRole(world: World, userId: number, role: Role): void {
   const store = world.store;
