@@ -258,16 +258,25 @@ export function checkReactivateUser(world: World, me: User, targetId: number): U
 
 /**
  * do_reactivate_user: the realm_user update to those who may see the user (realm_bot update to
- * the bot's owners), peer_add for the user's subscriptions, add_members for the user's groups.
- * NOTE: approximation: a bot whose owner is deactivated keeps that owner (the real server gives
- * it to the reactivating administrator), and the realm_export_consent event is not sent.
+ * the bot's owners); a bot whose owner is deactivated passes to the reactivating administrator
+ * (send_bot_owner_update_events: realm_bot update with owner_id, realm_user update with
+ * bot_owner_id); then peer_add for the user's subscriptions, add_members for the user's groups.
+ * NOTE: approximation: the realm_export_consent event to administrators is not sent, nor the
+ * realm_bot delete to a deactivated previous owner (who has no event queue to receive it).
  */
-export function doReactivateUser(world: World, target: User): void {
+export function doReactivateUser(world: World, target: User, actor: User): void {
   const store = world.store;
-  store.putUser({ ...(store.user(target.user_id) as User), is_active: true });
+  const before = store.user(target.user_id) as User;
+  const owner = before.is_bot && before.bot_owner_id !== null ? store.user(before.bot_owner_id) : undefined;
+  const newOwner = owner !== undefined && !owner.is_active ? actor : null;
+  store.putUser({ ...before, is_active: true, ...(newOwner ? { bot_owner_id: newOwner.user_id } : {}) });
   const user = store.user(target.user_id) as User;
   store.emit(whoCanAccess(world, user), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: true } });
   if (user.is_bot) store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, is_active: true } });
+  if (newOwner) {
+    store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, owner_id: newOwner.user_id } });
+    store.emit(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, bot_owner_id: newOwner.user_id } });
+  }
   const altered = new Map<Channel, Set<number>>();
   for (const id of store.subscribedChannelIds(user.user_id)) {
     const c = store.channel(id);

@@ -40,7 +40,7 @@ export function updateUser(ctx: Ctx): Record<string, unknown> {
 
 export function reactivateUser(ctx: Ctx): Record<string, unknown> {
   const target = checkReactivateUser(ctx.world, ctx.me, ctx.pathInt('user_id'));
-  doReactivateUser(ctx.world, target);
+  doReactivateUser(ctx.world, target, ctx.me);
   return {};
 }
 
