@@ -16,6 +16,7 @@ import { BOT_TYPE, EMAIL_VISIBILITY, ROLE, type Channel, type Role, type User } 
 import type { World } from '../world.ts';
 import { activeUserIds, channelDict, emitPeerEvents, emitStreamDelete } from './channel-events.ts';
 import { checkCreateUser, doCreateUser } from './create-user.ts';
+import { doSubscribe } from './subscribe.ts';
 
 const NAME_MAX_LENGTH = 100;
 const NAME_INVALID_CHARS = ['*', '`', '\\', '>', '"', '@'];
@@ -75,11 +76,11 @@ export function checkCreateUserByAdmin(world: World, me: User, req: CreateUserRe
 }
 
 /**
- * do_create_user through the shared creation action: the realm_user add event and the system
- * groups' add_members.
- * NOTE: approximation: the real server also subscribes the new user to the organization's default
- * channels, sends Welcome Bot's messages and the signup announcement; Understudy's new users start
- * with none of these (as the test-control add_user does).
+ * do_create_user through the shared creation action (the realm_user add event and the system
+ * groups' add_members), then process_new_human_user's subscriptions to the organization's
+ * default channels (bulk_add_subscriptions: subscription add, peer_add; no notices).
+ * NOTE: approximation: the real server also sends Welcome Bot's messages to the new user and
+ * the signup announcement; Understudy's API-created users receive neither.
  */
 export function doCreateUserByAdmin(world: World, req: CreateUserRequest): User {
   const spec = {
@@ -94,7 +95,21 @@ export function doCreateUserByAdmin(world: World, req: CreateUserRequest): User 
     email_address_visibility: EMAIL_VISIBILITY.everyone,
   };
   checkCreateUser(world, spec);
-  return doCreateUser(world, spec);
+  const user = doCreateUser(world, spec);
+  const defaults = world.store.channels().filter((c) => c.is_default && !c.is_archived);
+  if (defaults.length > 0) {
+    doSubscribe(world, {
+      actor: user,
+      toCreate: [],
+      targets: defaults.map((c) => ({ existing: c })),
+      unauthorized: null,
+      subscribers: [user],
+      colors: new Map(),
+      announce: false,
+      sendNewSubscriptionMessages: false,
+    });
+  }
+  return world.store.user(user.user_id) as User;
 }
 
 // ---- PATCH /users/{user_id} ------------------------------------------------------------------
