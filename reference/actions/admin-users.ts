@@ -277,7 +277,8 @@ export function checkReactivateUser(world: World, me: User, targetId: number): U
  * (send_bot_owner_update_events: realm_bot update with owner_id, realm_user update with
  * bot_owner_id); then peer_add for the user's subscriptions, add_members for the user's groups.
  * NOTE: approximation: the realm_export_consent event to administrators is not sent, nor the
- * realm_bot delete to a deactivated previous owner (who has no event queue to receive it).
+ * realm_bot delete to a deactivated previous owner (who has no event queue to receive it), nor
+ * the update events for group settings whose anonymous groups name the user directly.
  */
 export function doReactivateUser(world: World, target: User, actor: User): void {
   const store = world.store;
