@@ -6,6 +6,7 @@
 // send_stream_events_for_role_update), zerver/actions/user_settings.py (do_change_full_name)
 // and zerver/actions/create_user.py (do_reactivate_user).
 import { hasMetadataAccess } from '../domain/channels.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { isDirectSystemMember } from '../domain/groups.ts';
 import { hasPermission, REALM_SETTINGS } from '../domain/permissions.ts';
 import { canAccessUser } from '../domain/user-access.ts';
@@ -176,7 +177,8 @@ export function doUpdateUser(world: World, plan: UpdateUserPlan): void {
     store.putUser({ ...user, full_name: plan.full_name });
     const person = { user_id: user.user_id, full_name: plan.full_name };
     store.emit(whoCanAccess(world, user), { type: 'realm_user', op: 'update', person });
-    if (user.is_bot) store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: person });
+    // Below feature level 474 only: from it the realm_user update says it (slim_bot_dicts).
+    if (user.is_bot && !atLeast(store, 'slim_bot_dicts')) store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: person });
   }
 }
 
@@ -288,9 +290,11 @@ export function doReactivateUser(world: World, target: User, actor: User): void 
   store.putUser({ ...before, is_active: true, ...(newOwner ? { bot_owner_id: newOwner.user_id } : {}) });
   const user = store.user(target.user_id) as User;
   store.emit(whoCanAccess(world, user), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, is_active: true } });
-  if (user.is_bot) store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, is_active: true } });
+  // The realm_bot updates only below feature level 474 (slim_bot_dicts): from it the realm_user updates say it.
+  const botEvents = user.is_bot && !atLeast(store, 'slim_bot_dicts');
+  if (botEvents) store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, is_active: true } });
   if (newOwner) {
-    store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, owner_id: newOwner.user_id } });
+    if (botEvents) store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: { user_id: user.user_id, owner_id: newOwner.user_id } });
     store.emit(activeUserIds(store), { type: 'realm_user', op: 'update', person: { user_id: user.user_id, bot_owner_id: newOwner.user_id } });
   }
   const altered = new Map<Channel, Set<number>>();
