@@ -156,6 +156,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'GET /messages takes message_ids',
     before: 'message_ids is not a parameter: the range parameters are required',
   },
+  update_user_by_email: {
+    source: `https://zulip.com/api/update-user-by-email (Changes: feature level 313)`,
+    change: 'PATCH /users/{email} changes a user named by email, as PATCH /users/{user_id}',
+    before: 'the path takes GET only: a PATCH is a 405',
+  },
   archived_channels: {
     source: `${CHANGELOG} (feature level 315); ${api('get-streams')}`,
     change: 'channel and subscription objects have is_archived; GET /streams takes exclude_archived',
@@ -331,6 +336,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'the Recent conversations view is web_home_view "recent" (PATCH /settings, user_settings, a spectator\'s registration)',
     before: 'it is "recent_topics"; "recent" is refused',
   },
+  group_membership_of_bots: {
+    source: `https://zulip.com/api/get-is-user-group-member (Changes: feature level 458)`,
+    change: 'GET /user_groups/{id}/members/{user_id} answers for a bot too',
+    before: 'a bot is "No such user"',
+  },
   deactivate_user_actions: {
     source: `https://zulip.com/api/deactivate-user (Changes: feature level 459)`,
     change: 'DELETE /users/{id} takes actions (delete_profile and the message deletions)',
@@ -413,7 +423,7 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
   },
   bots_manage_groups: {
     source: `${CHANGELOG} (feature level 496); ${api('create-user-group')}`,
-    change: 'bots may create user groups and change subgroups',
+    change: 'bots may use the user-group endpoints (create, edit, members, subgroups)',
     before: 'bots are refused',
   },
 };

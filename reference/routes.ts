@@ -33,6 +33,8 @@ import { addSubscriptions, getSubscriptions, removeSubscriptions } from './endpo
 import { getTopics } from './endpoints/topics.ts';
 import { setTypingStatus } from './endpoints/typing.ts';
 import { getOwnUser, getUser, getUsers } from './endpoints/users.ts';
+import { createUser, getUserByEmail, reactivateUser, updateUser, updateUserByEmail } from './endpoints/admin-users.ts';
+import { addAndroidToken, addApnsToken, removeAndroidToken, removeApnsToken } from './endpoints/legacy-push.ts';
 import { createVideoCall } from './endpoints/video-calls.ts';
 import { deactivateUser } from './endpoints/user-deactivate.ts';
 import { createDrafts, deleteDraft, editDraft, getDrafts } from './endpoints/drafts.ts';
@@ -41,7 +43,17 @@ import { createScheduledMessage, deleteScheduledMessage, editScheduledMessage, g
 import { updateSettings } from './endpoints/user-settings.ts';
 import { createSavedSnippetEndpoint, deleteSavedSnippetEndpoint, editSavedSnippetEndpoint, getSavedSnippets } from './endpoints/saved-snippets.ts';
 import { updateMutedTopic, updateUserTopic } from './endpoints/user-topics.ts';
-import { createUserGroup, getUserGroups, updateSubgroups } from './endpoints/user-groups.ts';
+import {
+  createUserGroup,
+  deactivateUserGroup,
+  editUserGroup,
+  getIsUserGroupMember,
+  getUserGroupMembers,
+  getUserGroupSubgroups,
+  getUserGroups,
+  updateSubgroups,
+  updateUserGroupMembers,
+} from './endpoints/user-groups.ts';
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
 import { listRealmEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
@@ -208,7 +220,26 @@ export const ROUTES: readonly Route[] = [
   api('GET', '/user_groups', getUserGroups),
   api('POST', '/user_groups/create', createUserGroup),
   api('POST', '/user_groups/{user_group_id}/subgroups', updateSubgroups),
+  api('GET', '/user_groups/{user_group_id}/subgroups', getUserGroupSubgroups),
+  api('PATCH', '/user_groups/{user_group_id}', editUserGroup),
+  api('GET', '/user_groups/{user_group_id}/members', getUserGroupMembers),
+  api('POST', '/user_groups/{user_group_id}/members', updateUserGroupMembers),
+  api('GET', '/user_groups/{user_group_id}/members/{user_id}', getIsUserGroupMember),
+  api('POST', '/user_groups/{user_group_id}/deactivate', deactivateUserGroup),
   api('DELETE', '/users/{user_id}', deactivateUser),
+
+  // administering users (after /users/me and /users/{user_id}: the real server's order)
+  api('POST', '/users', createUser),
+  api('PATCH', '/users/{user_id}', updateUser),
+  api('POST', '/users/{user_id}/reactivate', reactivateUser),
+  api('GET', '/users/{email:str}', getUserByEmail),
+  since('update_user_by_email', api('PATCH', '/users/{email:str}', updateUserByEmail)),
+
+  // legacy (unencrypted) mobile push registrations
+  api('POST', '/users/me/apns_device_token', addApnsToken),
+  api('DELETE', '/users/me/apns_device_token', removeApnsToken),
+  api('POST', '/users/me/android_gcm_reg_id', addAndroidToken),
+  api('DELETE', '/users/me/android_gcm_reg_id', removeAndroidToken),
 
   // client devices, encrypted mobile push, video calls
   since('push_device_registration', api('POST', '/register_client_device', registerClientDevice)),

@@ -14,6 +14,7 @@ import { CheckItems } from './commands/check-items.ts';
 import { CreateChannel } from './commands/create-channel.ts';
 import { CreateGroup } from './commands/create-group.ts';
 import { CreateItem } from './commands/create-item.ts';
+import { ChangeRole } from './commands/change-role.ts';
 import { DeactivateUser } from './commands/deactivate-user.ts';
 import { DeleteMessage } from './commands/delete-message.ts';
 import { RegisterDevice, RemoveDevice } from './commands/devices.ts';
@@ -34,6 +35,7 @@ import { TouchItem } from './commands/touch-item.ts';
 import { Typing } from './commands/typing.ts';
 import { Unsubscribe } from './commands/unsubscribe.ts';
 import { UpdateSubgroups } from './commands/update-subgroups.ts';
+import { UpdateGroupMembers } from './commands/update-group-members.ts';
 import { FlagMessages } from './commands/flag-messages.ts';
 import { MarkRead } from './commands/mark-read.ts';
 import { FlagsNarrow } from './commands/flags-narrow.ts';
@@ -103,17 +105,22 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
     ],
   },
   groups: {
-    what: 'user groups with members and subgroups (no cycles), and what GET /user_groups shows',
+    what: 'user groups with members and subgroups (no cycles), members added and removed, and what GET /user_groups shows',
     commands: () => [
       w(2, fc.tuple(who, people, fc.array(at, { maxLength: 2 })).map(([a, mem, sub]) => new CreateGroup(a, mem, sub))),
       w(2, fc.tuple(who, at, fc.array(at, { minLength: 1, maxLength: 2 })).map(([a, g, add]) => new UpdateSubgroups(a, g, add))),
+      w(2, fc.tuple(who, at, people).map(([a, g, p]) => new UpdateGroupMembers(a, g, p))),
       w(1, who.map((a) => new CheckGroups(a))),
     ],
   },
   users: {
-    what: 'users added through the control surface, and their deactivation',
+    what: 'users added through the control surface, their deactivation, and role changes (the organization never loses its last owner)',
     needs: ['control'],
-    commands: () => [w(1, fc.boolean().map((g) => new AddUser(g))), w(1, fc.tuple(who, fc.nat(3)).map(([a, t]) => new DeactivateUser(a, t)))],
+    commands: () => [
+      w(1, fc.boolean().map((g) => new AddUser(g))),
+      w(1, fc.tuple(who, fc.nat(3)).map(([a, t]) => new DeactivateUser(a, t))),
+      w(1, fc.tuple(who, fc.nat(3), fc.nat(4)).map(([a, t, role]) => new ChangeRole(a, t, role))),
+    ],
   },
   events: {
     what: "event queues (POST /register and its initial state, GET /events): every event is about something its owner may see, and a registration's state with its queue's events applied is a fresh registration's",

@@ -11,6 +11,7 @@ import { isGuest } from '../domain/users.ts';
 import type { World } from '../world.ts';
 import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
+import type { ServerEvent } from '../state/events.ts';
 import { USER_GROUP_SETTINGS, type GroupSettingValue, type User, type UserGroup, type UserGroupSetting } from '../state/types.ts';
 import { formatUserGroup } from '../domain/user-groups.ts';
 import { activeUserIds, emitStreamCreate, emitStreamDelete, metadataAccessUserIds } from './channel-events.ts';
@@ -51,7 +52,7 @@ export function checkUserGroupName(name: string): void {
 }
 
 /** user_ids_to_users(allow_deactivated=False): active users of the realm, bots included. */
-function checkActiveUsers(store: Store, ids: readonly number[]): number[] {
+export function checkActiveUsers(store: Store, ids: readonly number[]): number[] {
   for (const id of ids) {
     const u = store.user(id);
     if (!u || !u.is_active || u.is_system_bot) throw new BadRequest(`Invalid user ID: ${id}`);
@@ -119,27 +120,32 @@ export function doCreateUserGroup(world: World, creator: User, plan: CreateGroup
     ...plan.settings,
   };
   store.putGroup(group);
-  const shown = formatUserGroup(store, group, world.nowMs());
+  store.emit(activeUserIds(store), groupAddEvent(world, group, plan.members, [], false));
+  if (plan.subgroups.length > 0) doAddSubgroups(world, group.id, plan.subgroups);
+  return store.group(group.id) as UserGroup;
+}
+
+/** The `user_group` `add` event (do_send_create_user_group_event), at creation and at reactivation. */
+export function groupAddEvent(world: World, group: UserGroup, members: number[], subgroups: number[], forReactivation: boolean): ServerEvent {
+  const shown = formatUserGroup(world.store, group, world.nowMs());
   const settings = Object.fromEntries(USER_GROUP_SETTINGS.map((s) => [s, shown[s]]));
-  store.emit(activeUserIds(store), {
+  return {
     type: 'user_group',
     op: 'add',
     group: {
       name: group.name,
       creator_id: group.creator_id,
       date_created: group.date_created,
-      members: plan.members,
+      members,
       description: group.description,
       id: group.id,
-      is_system_group: false,
-      direct_subgroup_ids: [],
+      is_system_group: group.is_system_group,
+      direct_subgroup_ids: subgroups,
       ...settings,
       deactivated: false,
     },
-    for_reactivation: false,
-  });
-  if (plan.subgroups.length > 0) doAddSubgroups(world, group.id, plan.subgroups);
-  return store.group(group.id) as UserGroup;
+    for_reactivation: forReactivation,
+  };
 }
 
 // ---- subgroups ---------------------------------------------------------------------
@@ -148,12 +154,19 @@ export function doCreateUserGroup(world: World, creator: User, plan: CreateGroup
  * access_user_group_for_update: the group the caller may change with `permission`
  * (can_manage_group always counts; the realm's can_manage_all_groups overrides all).
  */
-export function accessUserGroupForUpdate(world: World, me: User, groupId: number, permission: 'can_manage_group' | 'can_add_members_group'): UserGroup {
+export function accessUserGroupForUpdate(
+  world: World,
+  me: User,
+  groupId: number,
+  permission: UserGroupSetting,
+  /** allow_deactivated: membership changes follow the feature level (391); PATCH always; deactivation never. */
+  allowDeactivated: boolean = atLeast(world, 'deactivated_group_subgroups'),
+): UserGroup {
   const store = world.store;
   const now = world.nowMs();
   const group = store.group(groupId);
   if (!group) throw new BadRequest('Invalid user group');
-  if (group.deactivated && !atLeast(store, 'deactivated_group_subgroups')) {
+  if (group.deactivated && !allowDeactivated) {
     throw new BadRequest('User group is deactivated.');
   }
   if (group.is_system_group) throw new BadRequest('Insufficient permission');
@@ -176,10 +189,15 @@ export interface SubgroupPlan {
  * so "delete" is checked against the subgroups as "add" leaves them.
  */
 export function checkUpdateSubgroups(world: World, me: User, groupId: number, add: number[] | undefined, del: number[] | undefined): SubgroupPlan {
-  const store = world.store;
   if ((add === undefined || add.length === 0) && (del === undefined || del.length === 0)) {
     throw new BadRequest('Nothing to do. Specify at least one of "add" or "delete".');
   }
+  return checkSubgroupChanges(world, me, groupId, add, del);
+}
+
+/** add_subgroups_to_group_backend then remove_subgroups_from_group_backend, either list possibly empty. */
+export function checkSubgroupChanges(world: World, me: User, groupId: number, add: number[] | undefined, del: number[] | undefined): SubgroupPlan {
+  const store = world.store;
   let current = new Set(store.group(groupId)?.direct_subgroup_ids ?? []);
   const plan: SubgroupPlan = { groupId, add: [], remove: [] };
   if (add !== undefined && add.length > 0) {
@@ -239,7 +257,7 @@ function doRemoveSubgroups(world: World, groupId: number, ids: number[]): void {
  * (bulk_can_access_stream_metadata_user_ids before and after), both in ascending order as
  * metadataAccessUserIds gives them (emitStreamDelete sorts its recipients anyway).
  */
-function watchMetadataAccess(world: World, groupId: number) {
+export function watchMetadataAccess(world: World, groupId: number) {
   const store = world.store;
   const reaches = (v: GroupSettingValue) => recursiveSubgroupIds(store, typeof v === 'number' ? [v] : v.direct_subgroups).has(groupId);
   const channels = store

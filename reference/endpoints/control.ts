@@ -61,6 +61,9 @@ export function addUser(ctx: Ctx): Record<string, unknown> {
     // The user setting (zerver/models/users.py EMAIL_ADDRESS_VISIBILITY_TYPES), for humans:
     // a real bot's is always 1 (zerver/lib/users.py can_access_delivery_email).
     email_address_visibility: json(z.int().min(1).max(5)).default(1),
+    // The server administrator's grant that lets an administrator create users over the API
+    // (manage.py change_user_role ... can_create_users on the real server).
+    can_create_users: json(z.boolean()).default(false),
   });
   const spec = {
     email: p.email,
@@ -74,7 +77,11 @@ export function addUser(ctx: Ctx): Record<string, unknown> {
     ...(p.api_key !== undefined ? { api_key: p.api_key } : {}),
   };
   checkCreateUser(ctx.world, spec);
-  const user = doCreateUser(ctx.world, spec);
+  let user = doCreateUser(ctx.world, spec);
+  if (p.can_create_users) {
+    user = { ...user, can_create_users: true };
+    ctx.store.putUser(user);
+  }
   return { user_id: user.user_id, api_key: user.api_key, email: user.delivery_email };
 }
 

@@ -280,6 +280,24 @@ const asApiError = (e: unknown): ApiError =>
   e instanceof ApiError ? e : new InternalError(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
 /**
+ * Django takes the first URL pattern that matches a path, whatever the method, and zproject/urls.py
+ * lists literal paths before patterns and `<int:...>` before `<email>`: so of the route
+ * patterns matching a path only the most specific counts (a literal segment over an id, an id
+ * over any text), e.g. /users/me over /users/{email}, /users/12 over /users/{email}.
+ */
+function mostSpecific(matches: Array<RouteMatch<Route>>): Array<RouteMatch<Route>> {
+  if (matches.length < 2) return matches;
+  const rank = (pattern: string) => pattern.split('/').map((s) => (!s.startsWith('{') ? 2 : /_id\}$/.test(s) ? 1 : 0));
+  const better = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) > (b[i] as number);
+    return false;
+  };
+  let best = matches[0] as RouteMatch<Route>;
+  for (const m of matches) if (better(rank(m.route.path), rank(best.route.path))) best = m;
+  return matches.filter((m) => m.route.path === best.route.path);
+}
+
+/**
  * The route of this path and method. A route of a later feature level than the server's
  * does not exist, as on a server of that level: no route at all is a 404 (before
  * authentication, as for any unknown path), another method's route a 405. A method and
@@ -290,7 +308,7 @@ function findRoute(core: Core, path: string, method: string): RouteMatch<Route> 
   const allowed: string[] = [];
   /** Methods some route serves on this path, at any feature level (those follow the routes). */
   const routed = new Set<string>();
-  for (const match of ROUTER.match(path)) {
+  for (const match of mostSpecific(ROUTER.match(path))) {
     // Stryker disable next-line ConditionalExpression: another door only: the conformance targets always serve the test-control surface, so no scenario can ask for a control route with it off
     if (match.route.control && !core.control) continue;
     routed.add(match.route.method);

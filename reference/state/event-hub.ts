@@ -134,7 +134,8 @@ function shapeForQueue(queue: EventQueue, event: ServerEvent, emptyTopicName: st
 /**
  * The event without the fields the server reads to route it and takes off before any
  * client sees it (zerver/tornado/event_queue.py: process_stream_creation_event,
- * process_stream_deletion_event, process_user_group_creation_event).
+ * process_stream_deletion_event, process_user_group_creation_event,
+ * process_user_group_name_update_event).
  */
 function withoutRoutingFields(event: ServerEvent): ServerEvent {
   if (event.type === 'stream' && event.op === 'create' && 'for_unarchiving' in event) {
@@ -147,6 +148,10 @@ function withoutRoutingFields(event: ServerEvent): ServerEvent {
   }
   if (event.type === 'user_group' && event.op === 'add' && 'for_reactivation' in event) {
     const { for_reactivation: _, ...rest } = event;
+    return rest;
+  }
+  if (event.type === 'user_group' && event.op === 'update' && 'deactivated' in event) {
+    const { deactivated: _, ...rest } = event;
     return rest;
   }
   return event;

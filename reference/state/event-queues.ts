@@ -104,6 +104,17 @@ export function queueAccepts(queue: EventQueue, event: ServerEvent, channelName:
   // Unarchiving likewise: `stream update is_archived` to those clients, `stream create` (for_unarchiving) to the others.
   if (event.type === 'stream' && event.op === 'create' && event.for_unarchiving && queue.capabilities.archived_channels) return false;
   if (event.type === 'stream' && event.op === 'update' && event.property === 'is_archived' && !queue.capabilities.archived_channels) return false;
+  if (event.type === 'user_group') {
+    // zerver/tornado/event_queue.py (ClientDescriptor.accepts_event, process_user_group_creation_event,
+    // process_user_group_name_update_event): clients that list deactivated groups hear of
+    // (de|re)activation as `update {deactivated}`; the others as `remove` and `add`, and nothing
+    // of a deactivated group's new name.
+    const listsDeactivated = queue.capabilities.include_deactivated_groups;
+    if (event.op === 'remove') return !listsDeactivated;
+    if (event.op === 'update' && 'deactivated' in event.data) return listsDeactivated;
+    if (event.op === 'update' && event.deactivated === true && !listsDeactivated) return false;
+    if (event.op === 'add' && event.for_reactivation === true && listsDeactivated) return false;
+  }
   if (event.type === 'message' && queue.narrow.length > 0) return matchesEventNarrow(queue.narrow, event.message, event.flags, channelName, senderEmail);
   return true;
 }

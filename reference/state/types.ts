@@ -45,6 +45,8 @@ export interface User {
   enable_drafts_synchronization: boolean;
   /** The other personal settings changed from their defaults, by name (domain/user-settings.ts). */
   settings?: Readonly<Record<string, boolean | number | string>>;
+  /** A server administrator's grant (manage.py change_user_role can_create_users): may create users over the API. */
+  can_create_users?: boolean;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

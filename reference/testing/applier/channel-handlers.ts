@@ -61,6 +61,12 @@ function streamUpdate(client: ClientState, event: Obj): void {
   };
   for (const key of LISTS) for (const c of list(client, key)) if (same(c)) update(c, false);
   for (const c of list(client, 'streams')) if (same(c)) update(c, true);
+  // The deprecated muted_topics list names channels: the real server sends no muted_topics
+  // event on a rename (do_rename_stream), and a fresh registration has the new name; a
+  // client that keeps the list renames its entries itself, as it knows the channel.
+  if (event['property'] === 'name' && Array.isArray(client.state['muted_topics'])) {
+    for (const entry of client.state['muted_topics'] as unknown[][]) if (String(entry[0]).toLowerCase() === String(event['name']).toLowerCase()) entry[0] = event['value'];
+  }
 }
 
 const stream: Handler = (client, event) => {
