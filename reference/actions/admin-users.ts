@@ -18,6 +18,7 @@ import type { World } from '../world.ts';
 import { activeUserIds, channelDict, emitPeerEvents, emitStreamDelete } from './channel-events.ts';
 import { checkCreateUser, doCreateUser } from './create-user.ts';
 import { doSubscribe } from './subscribe.ts';
+import { applyProfileData, type ProfileDataPlan } from './custom-profile-fields.ts';
 
 const NAME_MAX_LENGTH = 100;
 const NAME_INVALID_CHARS = ['*', '`', '\\', '>', '"', '@'];
@@ -169,7 +170,7 @@ function whoCanAccess(world: World, target: User): number[] {
   return activeUserIds(store).filter((id) => canAccessUser(store, store.user(id) as User, target, now));
 }
 
-export function doUpdateUser(world: World, plan: UpdateUserPlan): void {
+export function doUpdateUser(world: World, plan: UpdateUserPlan, profile?: ProfileDataPlan): void {
   if (plan.role !== undefined) doChangeRole(world, plan.target.user_id, plan.role);
   if (plan.full_name !== undefined) {
     const store = world.store;
@@ -180,6 +181,7 @@ export function doUpdateUser(world: World, plan: UpdateUserPlan): void {
     // Below feature level 474 only: from it the realm_user update says it (slim_bot_dicts).
     if (user.is_bot && !atLeast(store, 'slim_bot_dicts')) store.emit(botOwnerIds(store, user), { type: 'realm_bot', op: 'update', bot: person });
   }
+  if (profile !== undefined) applyProfileData(world, profile, world.store.user(plan.target.user_id) as User);
 }
 
 /** bot_owner_user_ids: the realm's human administrators and the bot's owner. */

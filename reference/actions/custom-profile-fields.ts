@@ -261,19 +261,41 @@ export interface ProfileDataItem {
   value: unknown;
 }
 
+/** Profile data checked and ready to save: values to set, fields to clear. */
+export interface ProfileDataPlan {
+  set: Array<{ f: ProfileFieldRecord; text: string }>;
+  clear: number[];
+}
+
 /**
- * PATCH /users/me/profile_data (and, with another target, an administrator's PATCH
- * /users/{user_id}): every item checked first, with the actor's rights, then the target's
- * changed values saved.
+ * The items of a profile_data parameter checked with the actor's rights, before anything
+ * changes. `emptyClears`: an item whose value is null or empty clears the field, as an
+ * administrator's PATCH /users/{user_id} does (check_remove_custom_profile_field_value).
  */
-export function updateProfileData(world: World, actor: User, data: readonly ProfileDataItem[], target: User = actor): void {
+export function checkProfileData(world: World, actor: User, data: readonly ProfileDataItem[], emptyClears = false): ProfileDataPlan {
   const store = world.store;
-  const checked = data.map((item) => {
+  const plan: ProfileDataPlan = { set: [], clear: [] };
+  for (const item of data) {
     const f = existingField(store, item.id);
     checkEditable(world, actor, f);
-    return { f, text: checkProfileValue(store, f, item.value) };
-  });
-  for (const { f, text } of checked) {
+    const empty = item.value === null || item.value === '' || (Array.isArray(item.value) && item.value.length === 0);
+    if (emptyClears && empty) plan.clear.push(f.id);
+    else plan.set.push({ f, text: checkProfileValue(store, f, item.value) });
+  }
+  return plan;
+}
+
+/** The target's changed values saved, each with its realm_user update; cleared fields after. */
+export function applyProfileData(world: World, plan: ProfileDataPlan, target: User): void {
+  const store = world.store;
+  for (const id of plan.clear) {
+    const me = store.user(target.user_id) as User;
+    if (me.profile_data[String(id)] === undefined) continue;
+    const updated: User = { ...me, profile_data: without(me.profile_data, id) };
+    store.putUser(updated);
+    emitValue(world, updated, id, null);
+  }
+  for (const { f, text } of plan.set) {
     const me = store.user(target.user_id) as User;
     const old = me.profile_data[String(f.id)];
     if (old !== undefined && old.value === text) continue;
@@ -282,6 +304,11 @@ export function updateProfileData(world: World, actor: User, data: readonly Prof
     store.putUser(updated);
     emitValue(world, updated, f.id, value);
   }
+}
+
+/** PATCH /users/me/profile_data: every item checked first, then the changed values saved. */
+export function updateProfileData(world: World, actor: User, data: readonly ProfileDataItem[], target: User = actor): void {
+  applyProfileData(world, checkProfileData(world, actor, data), target);
 }
 
 /** DELETE /users/me/profile_data: each field's value removed; a field without one is skipped. */

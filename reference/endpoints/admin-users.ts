@@ -16,6 +16,7 @@ import { BadRequest, RoleRequired } from '../errors.ts';
 import type { Ctx } from '../request/context.ts';
 import { json, str } from '../request/params.ts';
 import { EMAIL_VISIBILITY, ROLE, type Role, type User } from '../state/types.ts';
+import { checkProfileData } from '../actions/custom-profile-fields.ts';
 
 export function createUser(ctx: Ctx): Record<string, unknown> {
   // @require_realm_admin runs before the parameters are read.
@@ -27,14 +28,19 @@ export function createUser(ctx: Ctx): Record<string, unknown> {
 }
 
 const ROLES: readonly number[] = Object.values(ROLE);
+/** ProfileDataElement: a field id and its new value (text, user ids, or null to clear it). */
+const PROFILE_DATA = json(z.array(z.strictObject({ id: z.int(), value: z.union([z.string(), z.array(z.int()), z.null()]) })));
 const role = json(z.int().refine((r) => ROLES.includes(r), { message: 'Invalid {var}: Value error, Not in the list of possible values' }));
 
 export function updateUser(ctx: Ctx): Record<string, unknown> {
-  const p = ctx.params.read({ full_name: str().optional(), new_email: str().optional(), role: role.optional() });
-  // NOTE: approximation: profile_data (custom profile fields) is not read here yet; it is
-  // reported in ignored_parameters_unsupported.
-  const plan = checkUpdateUser(ctx.world, ctx.me, ctx.pathInt('user_id'), { ...p, role: p.role as Role | undefined });
-  doUpdateUser(ctx.world, plan);
+  const p = ctx.params.read({ full_name: str().optional(), new_email: str().optional(), profile_data: PROFILE_DATA.optional(), role: role.optional() });
+  const plan = checkUpdateUser(ctx.world, ctx.me, ctx.pathInt('user_id'), { full_name: p.full_name, new_email: p.new_email, role: p.role as Role | undefined });
+  // profile_data: a null or empty value clears the field (update_user_backend); every item
+  // is checked before anything changes, and saved after the role and name, as there.
+  // NOTE: approximation: the real server applies role, name, profile data and email one after
+  // another, so a refused later part may leave an earlier one changed; here nothing changes.
+  const profile = p.profile_data === undefined ? undefined : checkProfileData(ctx.world, ctx.me, p.profile_data, true);
+  doUpdateUser(ctx.world, plan, profile);
   return {};
 }
 
