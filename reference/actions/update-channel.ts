@@ -8,7 +8,7 @@
 // the first change, so a refused request changes nothing (the same answer either way).
 import { hasContentAccess, accessChannelForAdministration, streamPostPolicy } from '../domain/channels.ts';
 import { systemGroupId } from '../domain/groups.ts';
-import { CHANNEL_SETTINGS, canonicalGroupSetting, parseGroupSetting, sameSetting } from '../domain/permissions.ts';
+import { CHANNEL_SETTING_ORDER, CHANNEL_SETTINGS, canonicalGroupSetting, parseGroupSetting, sameSetting } from '../domain/permissions.ts';
 import { renderForStore } from '../domain/render-message.ts';
 import { isAdmin } from '../domain/users.ts';
 import { ApiError, BadRequest, ExpectationMismatch, RequestVariableInvalid, RoleRequired } from '../errors.ts';
@@ -156,21 +156,8 @@ export function checkUpdateChannel(world: World, actor: User, streamId: number, 
   return { actor, channel, req, privacy, retention, newName, settings };
 }
 
-/** Stream.stream_permission_group_settings, in its order (the order of the changes and their events). */
-const SETTING_ORDER: readonly ChannelGroupSetting[] = [
-  'can_add_subscribers_group',
-  'can_administer_channel_group',
-  'can_create_topic_group',
-  'can_delete_any_message_group',
-  'can_delete_own_message_group',
-  'can_move_messages_out_of_channel_group',
-  'can_move_messages_within_channel_group',
-  'can_remove_subscribers_group',
-  'can_send_message_group',
-  'can_subscribe_group',
-  'can_resolve_topics_group',
-];
-if (SETTING_ORDER.length !== CHANNEL_GROUP_SETTINGS.length) throw new Error('SETTING_ORDER misses a channel setting');
+/** The order of the changes and their events: Stream.stream_permission_group_settings. */
+const SETTING_ORDER = CHANNEL_SETTING_ORDER;
 
 const METADATA_SETTINGS: ReadonlySet<ChannelGroupSetting> = new Set(['can_add_subscribers_group', 'can_administer_channel_group', 'can_subscribe_group']);
 

@@ -7,7 +7,7 @@
 // zerver/actions/user_groups.py (do_update_user_group_name and friends). The real views
 // run in one transaction, so a later refusal undoes earlier steps: here every check runs
 // first, in the views' order, and the plan is applied only when all passed.
-import { canonicalGroupSetting, parseGroupSetting, sameSetting, USER_GROUP_SETTINGS_CONFIG, CHANNEL_SETTINGS, REALM_SETTINGS } from '../domain/permissions.ts';
+import { canonicalGroupSetting, parseGroupSetting, sameSetting, USER_GROUP_SETTINGS_CONFIG, CHANNEL_SETTING_ORDER, CHANNEL_SETTINGS, REALM_SETTINGS } from '../domain/permissions.ts';
 import { settingForApi } from '../domain/user-groups.ts';
 import { ApiError, BadRequest, ExpectationMismatch } from '../errors.ts';
 import type { ServerEvent } from '../state/events.ts';
@@ -225,48 +225,11 @@ function notifyMembers(world: World, actor: User, ids: number[], group: UserGrou
 
 // ---- POST /user_groups/{id}/deactivate ----------------------------------------------------
 
-/** Stream.stream_permission_group_settings, in its order (the objections list settings so). */
-const CHANNEL_OBJECTION_ORDER: readonly ChannelGroupSetting[] = [
-  'can_add_subscribers_group',
-  'can_administer_channel_group',
-  'can_create_topic_group',
-  'can_delete_any_message_group',
-  'can_delete_own_message_group',
-  'can_move_messages_out_of_channel_group',
-  'can_move_messages_within_channel_group',
-  'can_remove_subscribers_group',
-  'can_send_message_group',
-  'can_subscribe_group',
-  'can_resolve_topics_group',
-];
+/** The objections list channel settings in Stream.stream_permission_group_settings order. */
+const CHANNEL_OBJECTION_ORDER = CHANNEL_SETTING_ORDER;
 
-/** Realm.REALM_PERMISSION_GROUP_SETTINGS, in its order. */
-const REALM_OBJECTION_ORDER: readonly RealmGroupSetting[] = [
-  'create_multiuse_invite_group',
-  'can_access_all_users_group',
-  'can_add_subscribers_group',
-  'can_add_custom_emoji_group',
-  'can_create_bots_group',
-  'can_create_groups',
-  'can_create_public_channel_group',
-  'can_create_private_channel_group',
-  'can_create_web_public_channel_group',
-  'can_create_write_only_bots_group',
-  'can_delete_any_message_group',
-  'can_delete_own_message_group',
-  'can_invite_users_group',
-  'can_manage_all_groups',
-  'can_manage_billing_group',
-  'can_mention_many_users_group',
-  'can_move_messages_between_channels_group',
-  'can_move_messages_between_topics_group',
-  'can_resolve_topics_group',
-  'can_set_delete_message_policy_group',
-  'can_set_topics_policy_group',
-  'can_summarize_topics_group',
-  'direct_message_initiator_group',
-  'direct_message_permission_group',
-];
+/** Realm.REALM_PERMISSION_GROUP_SETTINGS, in its order: the order of domain/permissions.ts REALM_SETTINGS. */
+const REALM_OBJECTION_ORDER = Object.keys(REALM_SETTINGS) as RealmGroupSetting[];
 
 /** Where a setting value names the group, directly or as a subgroup of its anonymous group. */
 function usesGroup(value: GroupSettingValue, groupId: number): boolean {
@@ -289,7 +252,7 @@ export function checkDeactivateUserGroup(world: World, me: User, groupId: number
     const settings = USER_GROUP_SETTINGS.filter((s) => usesGroup(g[s], groupId));
     if (settings.length > 0) objections.push({ type: 'user_group', group_id: g.id, settings });
   }
-  const realmSettings = REALM_OBJECTION_ORDER.filter((s) => s in REALM_SETTINGS && usesGroup(store.realm[s], groupId));
+  const realmSettings = REALM_OBJECTION_ORDER.filter((s) => usesGroup(store.realm[s], groupId));
   if (realmSettings.length > 0) objections.push({ type: 'realm', settings: realmSettings });
   if (objections.length > 0) throw new ApiError(400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { objections });
   return group;

@@ -10,7 +10,7 @@
 import { BadRequest } from '../errors.ts';
 import { atLeast } from './feature-levels.ts';
 import type { Store } from '../state/store.ts';
-import type { ChannelGroupSetting, GroupSettingValue, RealmGroupSetting, User, UserGroupSetting } from '../state/types.ts';
+import { CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting, type GroupSettingValue, type RealmGroupSetting, type User, type UserGroupSetting } from '../state/types.ts';
 import { isUserInSetting, systemGroupId, type SystemGroupName } from './groups.ts';
 import { isGuest } from './users.ts';
 
@@ -172,3 +172,19 @@ export function sameSetting(a: GroupSettingValue, b: GroupSettingValue): boolean
   const eq = (x: number[], y: number[]) => x.length === y.length && [...x].sort().join() === [...y].sort().join();
   return eq(a.direct_members, b.direct_members) && eq(a.direct_subgroups, b.direct_subgroups);
 }
+
+/** Stream.stream_permission_group_settings, in its order (PATCH /streams changes and objections to deactivating a group follow it). */
+export const CHANNEL_SETTING_ORDER: readonly ChannelGroupSetting[] = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_create_topic_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_remove_subscribers_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+  'can_resolve_topics_group',
+];
+if (CHANNEL_SETTING_ORDER.length !== CHANNEL_GROUP_SETTINGS.length) throw new Error('CHANNEL_SETTING_ORDER misses a channel setting');
