@@ -13,7 +13,7 @@ import { renderForStore } from '../domain/render-message.ts';
 import { isAdmin } from '../domain/users.ts';
 import { ApiError, BadRequest, ExpectationMismatch, RequestVariableInvalid, RoleRequired } from '../errors.ts';
 import type { Store } from '../state/store.ts';
-import { CHANNEL_GROUP_SETTINGS, ROLE, type Channel, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy, type User } from '../state/types.ts';
+import { ROLE, type Channel, type ChannelGroupSetting, type GroupSettingValue, type TopicsPolicy, type User } from '../state/types.ts';
 import type { World } from '../world.ts';
 import {
   activeNonGuestIds,
