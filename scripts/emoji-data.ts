@@ -37,7 +37,7 @@ interface IamcalEmoji {
 
 export interface EmojiData {
   source: string;
-  /** [code, name, ...more names], in iamcal's sort order. */
+  /** [code, canonical_name, ...aliases], in iamcal's sort order. */
   emoji: string[][];
 }
 
