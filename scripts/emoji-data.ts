@@ -1,29 +1,26 @@
-// node --import tsx scripts/emoji-data.ts derives reference/domain/emoji-data.json, the Unicode emoji the core
-// knows by name, from the iamcal emoji data in Google's set (the dev dependency
-// emoji-datasource-google, the package the real server builds its emoji table from; see
-// tools/setup/emoji/build_emoji and generate_emoji_names in zulip/zulip). The core imports
-// only this small derived file, which the bundle inlines: the 80 MB package of images is
-// never a runtime dependency. scripts/emoji-data.test.ts checks that the committed file is
-// what this derivation gives.
+// node --import tsx scripts/emoji-data.ts derives reference/render/emoji-data.json, the Unicode
+// emoji the core knows by name, as the real server builds its table (static/generated/emoji/
+// emoji_codes.json: name_to_codepoint, codepoint_to_name; tools/setup/emoji/build_emoji in
+// zulip/zulip): the emoji and their codes from the iamcal data in Google's set (the dev
+// dependency emoji-datasource-google), each named as upstream's name map names it
+// (scripts/emoji-names.json, made by scripts/emoji-names.ts the way upstream makes
+// emoji_names.py): its canonical name first, then its aliases. An emoji the map does not
+// name is not in the table. The core imports only this small derived file, which the bundle
+// inlines: the 80 MB package of images is never a runtime dependency.
+// scripts/emoji-data.test.ts checks that the committed file is what this derivation gives.
 //
-// The derivation follows the real server where its rules are known:
-// - an emoji's code is its `unified` code points without the emoji presentation selector
-//   FE0F, lower-case, dash-separated (emoji_setup_utils.get_emoji_code);
-// - the skin-tone modifiers on their own and the clock faces other than 1f557 (seven
-//   o'clock) get no name (generate_emoji_names SKIN_TONE_EMOJI_CODES, SKIPPED_CLOCK_EMOJI_CODES);
-// - skin-tone variants are not emoji of their own.
-// NOTE: approximation: the names are iamcal's short_names. The real server names emoji
-// from its own curation (custom_emoji_names.py) and, for the rest, the Unicode CLDR
-// English annotations; where those differ (1f642 is slight_smile there, not
-// slightly_smiling_face) Understudy accepts iamcal's name, plus the few names of the real
-// server's table that reference/domain/emoji.ts adds from its tests and documentation.
+// An emoji's code is its `unified` code points without the emoji presentation selector FE0F,
+// lower-case, dash-separated (emoji_setup_utils.get_emoji_code); skin-tone variants are not
+// emoji of their own; the skin-tone modifiers alone and the clock faces but 1f557 have no name
+// (generate_emoji_names).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 export const SOURCE_PACKAGE = join(ROOT, 'node_modules/emoji-datasource-google');
-export const OUTPUT = join(ROOT, 'reference/domain/emoji-data.json');
+export const OUTPUT = join(ROOT, 'reference/render/emoji-data.json');
+export const NAMES_FILE = join(ROOT, 'scripts/emoji-names.json');
 
 const SKIPPED = new Set([
   // skin-tone modifiers
@@ -35,13 +32,12 @@ const SKIPPED = new Set([
 
 interface IamcalEmoji {
   unified: string;
-  short_names: string[];
   sort_order: number;
 }
 
 export interface EmojiData {
   source: string;
-  /** [code, name, ...more names], in iamcal's sort order. */
+  /** [code, canonical_name, ...aliases], in iamcal's sort order. */
   emoji: string[][];
 }
 
@@ -53,18 +49,22 @@ export function codeOf(unified: string): string {
     .join('-');
 }
 
-export function deriveEmojiData(data: readonly IamcalEmoji[], version: string): EmojiData {
+/** `names`: [code, canonical_name, ...aliases] rows of scripts/emoji-names.json. */
+export function deriveEmojiData(data: readonly IamcalEmoji[], version: string, names: readonly string[][], namesSource: string): EmojiData {
+  const byCode = new Map(names.map((row) => [row[0] as string, row.slice(1)]));
   const emoji = [...data]
     .sort((a, b) => a.sort_order - b.sort_order)
-    .map((e) => [codeOf(e.unified), ...e.short_names])
-    .filter(([code]) => !SKIPPED.has(code as string));
-  return { source: `emoji-datasource-google@${version}`, emoji };
+    .map((e) => codeOf(e.unified))
+    .filter((code) => !SKIPPED.has(code) && byCode.has(code))
+    .map((code) => [code, ...(byCode.get(code) as string[])]);
+  return { source: `emoji-datasource-google@${version}; names: ${namesSource}`, emoji };
 }
 
 export function deriveFromPackage(): EmojiData {
   const data = JSON.parse(readFileSync(join(SOURCE_PACKAGE, 'emoji.json'), 'utf8')) as IamcalEmoji[];
   const { version } = JSON.parse(readFileSync(join(SOURCE_PACKAGE, 'package.json'), 'utf8')) as { version: string };
-  return deriveEmojiData(data, version);
+  const names = JSON.parse(readFileSync(NAMES_FILE, 'utf8')) as { source: { custom: string; cldr: string }; names: string[][] };
+  return deriveEmojiData(data, version, names.names, `${names.source.custom}, ${names.source.cldr}`);
 }
 
 /** One emoji a line: small diffs when the package is updated. */
@@ -76,5 +76,5 @@ export function serialize(d: EmojiData): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const d = deriveFromPackage();
   writeFileSync(OUTPUT, serialize(d));
-  console.log(`emoji-data: ${d.emoji.length} emoji from ${d.source} → reference/domain/emoji-data.json`);
+  console.log(`emoji-data: ${d.emoji.length} emoji from ${d.source} → reference/render/emoji-data.json`);
 }

@@ -31,8 +31,8 @@ export interface StatusPlan {
 
 /**
  * get_emoji_data then check_emoji_request.
- * NOTE: approximation: the Unicode emoji known are render/emoji-table.ts's subset of the
- * server's; the organization has no custom emoji, so any realm_emoji is invalid.
+ * The Unicode emoji are the real server's table (render/emoji-table.ts).
+ * NOTE: approximation: custom emoji are not looked up here, so any realm_emoji is invalid.
  */
 function emojiData(name: string): { code: string; type: string } {
   if (name === 'zulip') return { code: 'zulip', type: 'zulip_extra_emoji' };

@@ -4,57 +4,21 @@
 import { BadRequest } from '../errors.ts';
 import type { Store } from '../state/store.ts';
 import { REALM_EMOJI, type RealmEmojiRecord } from '../state/realm-emoji.ts';
-import DATA from './emoji-data.json' with { type: 'json' };
+import { codepointForName, EMOJI_DATA_SOURCE, nameForCodepoint } from '../render/emoji-table.ts';
 
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
 
-/**
- * Names of the real server's table that iamcal's short names lack, each one of its
- * curated names (tools/setup/emoji/custom_emoji_names.py) that its tests use
- * (zerver/tests/test_reactions.py, zerver/tests/fixtures/markdown_test_cases.json) or
- * that chat clients often react with.
- * NOTE: approximation: the Unicode emoji's names are iamcal's short_names
- * (reference/domain/emoji-data.json, derived by scripts/emoji-data.ts from
- * emoji-datasource-google) plus these; the real server's curated names
- * (tools/setup/emoji/custom_emoji_names.py and the CLDR annotations) differ for many emoji,
- * so a name only one side knows is accepted by only that side. The codes come from the
- * same package with the same exclusions, so the set of emoji should be the real server's
- * (it also drops any emoji the CLDR annotations lack, which Understudy, without them, keeps).
- */
-const REAL_SERVER_NAMES: Readonly<Record<string, string>> = {
-  slight_smile: '1f642',
-  thumbs_up: '1f44d',
-  like: '1f44d',
-  thumbs_down: '1f44e',
-  working_on_it: '1f6e0',
-  holiday_tree: '1f384',
-  gold: '1f947',
-  poop: '1f4a9',
-  up: '2b06',
-  division: '2797',
-  woman_shrugging: '1f937-200d-2640',
-  eye_in_speech_bubble: '1f441-200d-1f5e8',
-};
-
-const nameToCode = new Map<string, string>();
-const codeToName = new Map<string, string>();
-for (const [code, ...names] of DATA.emoji as string[][]) {
-  codeToName.set(code as string, names[0] as string);
-  for (const name of names) nameToCode.set(name, code as string);
-}
-for (const [name, code] of Object.entries(REAL_SERVER_NAMES)) if (!nameToCode.has(name) && codeToName.has(code)) nameToCode.set(name, code);
-
-/** Where the Unicode emoji table comes from ("emoji-datasource-google@15.1.2"). */
-export const EMOJI_DATA_SOURCE: string = DATA.source;
+/** Where the Unicode emoji table comes from (emoji-datasource-google and the real server's name map). */
+export { EMOJI_DATA_SOURCE };
 
 /** The code of a Unicode emoji name ("1f419" for "octopus"). */
 export function unicodeEmojiCode(name: string): string | undefined {
-  return nameToCode.get(name);
+  return codepointForName(name);
 }
 
 /** Whether a code names a Unicode emoji of the table. */
 export function isUnicodeEmojiCode(code: string): boolean {
-  return codeToName.has(code);
+  return nameForCodepoint(code) !== undefined;
 }
 
 /** The organization's custom emoji, ascending by id. */
@@ -97,7 +61,7 @@ export function emojiDataForName(store: Store, name: string): EmojiData {
   const custom = activeRealmEmoji(store, name);
   if (custom) return { emoji_code: String(custom.id), reaction_type: 'realm_emoji' };
   if (name === 'zulip') return { emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' };
-  const code = nameToCode.get(name);
+  const code = codepointForName(name);
   if (code !== undefined) return { emoji_code: code, reaction_type: 'unicode_emoji' };
   throw new BadRequest(`Emoji '${name}' does not exist`);
 }
@@ -114,8 +78,8 @@ export function checkEmojiRequest(store: Store, name: string, code: string, type
     if (code !== 'zulip') throw new BadRequest('Invalid emoji code.');
     if (name !== code) throw new BadRequest('Invalid emoji name.');
   } else if (type === 'unicode_emoji') {
-    if (!codeToName.has(code)) throw new BadRequest('Invalid emoji code.');
-    if (nameToCode.get(name) !== code) throw new BadRequest('Invalid emoji name.');
+    if (nameForCodepoint(code) === undefined) throw new BadRequest('Invalid emoji code.');
+    if (codepointForName(name) !== code) throw new BadRequest('Invalid emoji name.');
   } else {
     throw new BadRequest('Invalid emoji type.');
   }
