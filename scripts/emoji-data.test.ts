@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codeOf, deriveEmojiData, deriveFromPackage, OUTPUT, serialize, SOURCE_PACKAGE } from './emoji-data.ts';
-import { CUSTOM, generateNames, NAMES, parseCustom, cleanupName } from './emoji-names.ts';
+import { buildNamesFile, CUSTOM, generateNames, NAMES, parseCustom, cleanupName, serializeNames } from './emoji-names.ts';
 
 test('reference/render/emoji-data.json is the derivation of the installed package and the name map', () => {
   if (!existsSync(SOURCE_PACKAGE)) {
@@ -13,6 +13,10 @@ test('reference/render/emoji-data.json is the derivation of the installed packag
     return;
   }
   assert.equal(readFileSync(OUTPUT, 'utf8'), serialize(deriveFromPackage()), 'run: node --import tsx scripts/emoji-data.ts');
+});
+
+test('scripts/emoji-names.json is what the curated map, the CLDR packages and the emoji data give (node --import tsx scripts/emoji-names.ts)', () => {
+  assert.is(readFileSync(NAMES, 'utf8'), serializeNames(buildNamesFile()));
 });
 
 test('codes drop the presentation selector and are lower case', () => {

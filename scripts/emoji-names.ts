@@ -132,14 +132,11 @@ export function serializeNames(f: EmojiNamesFile): string {
   return `{\n  "source": ${JSON.stringify(f.source)},\n  "names": [\n${lines.join(',\n')}\n  ]\n}\n`;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const cldrDir = process.argv[2] ?? join(ROOT, 'node_modules');
+/** The names file as the sources give it: the curated map, CLDR in `cldrDir`, the emoji data. */
+export function buildNamesFile(cldrDir = join(ROOT, 'node_modules')): EmojiNamesFile {
   const base = join(cldrDir, 'cldr-annotations-modern');
   const derived = join(cldrDir, 'cldr-annotations-derived-modern');
-  if (!existsSync(base) || !existsSync(derived)) {
-    console.error(`emoji-names: needs cldr-annotations-modern and cldr-annotations-derived-modern in ${cldrDir}`);
-    process.exit(2);
-  }
+  if (!existsSync(base) || !existsSync(derived)) throw new Error(`emoji-names: needs cldr-annotations-modern and cldr-annotations-derived-modern in ${cldrDir}`);
   const read = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
   const cldr: Record<string, Annotation> = {
     ...read(join(base, 'annotations/en/annotations.json')).annotations.annotations,
@@ -150,7 +147,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const data = read(join(SOURCE_PACKAGE, 'emoji.json')) as { unified: string }[];
   const { commit, map } = parseCustom(readFileSync(CUSTOM, 'utf8'));
   const all = generateNames(data.map((e) => e.unified), map, cldr);
-  const file: EmojiNamesFile = {
+  return {
     source: {
       custom: `zulip/zulip tools/setup/emoji/custom_emoji_names.py@${commit}`,
       cldr: `cldr-annotations-modern@${cldrVersion} + cldr-annotations-derived-modern@${cldrVersion} (en)`,
@@ -158,6 +155,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
     names: [...all].map(([code, n]) => [code, n.canonical_name, ...n.aliases]),
   };
-  writeFileSync(NAMES, serializeNames(file));
-  console.log(`emoji-names: ${file.names.length} emoji (${map.size} curated) → scripts/emoji-names.json`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    const file = buildNamesFile(process.argv[2]);
+    writeFileSync(NAMES, serializeNames(file));
+    console.log(`emoji-names: ${file.names.length} emoji → scripts/emoji-names.json`);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
 }
