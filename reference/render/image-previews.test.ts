@@ -91,6 +91,12 @@ test('a tight list item gets the preview at its end; a block quote none', () => 
     html('> [img.png](/user_uploads/2/bb/x2/img.png)'),
     '<blockquote>\n<p><a href="/user_uploads/2/bb/x2/img.png">img.png</a></p>\n</blockquote>',
   );
+  // Linked outside the quote too: the first link breadth-first gets it, here the quoted one.
+  assert.is(
+    html('> [a](/user_uploads/2/bb/x2/img.png)\n\n* [b](/user_uploads/2/bb/x2/img.png)'),
+    '<blockquote>\n<p><a href="/user_uploads/2/bb/x2/img.png">a</a></p>\n' + preview('2/bb/x2/img.png', 'a') + '</blockquote>\n' +
+      '<ul>\n<li><a href="/user_uploads/2/bb/x2/img.png">b</a></li>\n</ul>',
+  );
 });
 
 test('a link inside emphasis or a heading: the preview goes at the end of the message', () => {

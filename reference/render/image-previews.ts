@@ -155,7 +155,9 @@ export function addImagePreviews(html: string, ctx: RenderContext): string {
   const processed = new Set<string>();
   for (const a of anchors) {
     const url = href(a) as string;
-    if (!previewable.has(url) || processed.has(url) || inBlockquote(a)) continue;
+    // As upstream: a URL also linked outside quotes is previewed at its first link breadth-first,
+    // even when that one is quoted.
+    if (!previewable.has(url) || processed.has(url)) continue;
     processed.add(url);
     let imgAttrs: Record<string, string>;
     if (url.startsWith('/user_uploads/')) {
