@@ -9,6 +9,7 @@ import { orderedLinkifiers } from './linkifiers.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 import { hasMetadataAccess } from './channels.ts';
+import { atLeast } from './feature-levels.ts';
 import { previewableImageSize } from './image-size.ts';
 import { realmProperty } from './realm-settings.ts';
 import { attachmentAt, bareContentType } from './uploads.ts';
@@ -76,7 +77,11 @@ export function renderContext(store: Store, sender: User | null, nowMs: number):
             if (!pathId.startsWith(`${store.realm.id}/`)) return undefined;
             const a = attachmentAt(store, pathId);
             const size = a && previewableImageSize(a.bytes, bareContentType(a.content_type));
-            return size && { width: size.width, height: size.height, content_type: (a as { content_type: string }).content_type };
+            if (size === undefined) return undefined;
+            return {
+              dimensions: atLeast(store, 'image_preview_dimensions') ? `${size.width}x${size.height}` : null,
+              content_type: atLeast(store, 'image_preview_content_type') ? (a as { content_type: string }).content_type : null,
+            };
           },
         }),
   };

@@ -38,9 +38,9 @@ export interface RenderLinkifier {
 
 /** An uploaded image the server previews (its ImageAttachment row: zerver/lib/thumbnail.py). */
 export interface RenderImage {
-  readonly width: number;
-  readonly height: number;
-  /** The type the file was uploaded with; null when it had none. */
+  /** `{width}x{height}` of the original; null: not shown (before feature level 276). */
+  readonly dimensions: string | null;
+  /** The type the file was uploaded with; null: none, or not shown (before feature level 336). */
   readonly content_type: string | null;
 }
 

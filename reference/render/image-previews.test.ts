@@ -6,9 +6,9 @@ import * as assert from 'uvu/assert';
 import { render, type RenderContext, type RenderImage } from './index.ts';
 
 const IMAGES: Record<string, RenderImage> = {
-  '2/aa/x1/img.jpg': { width: 128, height: 128, content_type: 'image/jpeg' },
-  '2/bb/x2/img.png': { width: 128, height: 128, content_type: 'image/png' },
-  '2/cc/x3/img.gif': { width: 128, height: 56, content_type: 'image/gif' },
+  '2/aa/x1/img.jpg': { dimensions: '128x128', content_type: 'image/jpeg' },
+  '2/bb/x2/img.png': { dimensions: '128x128', content_type: 'image/png' },
+  '2/cc/x3/img.gif': { dimensions: '128x56', content_type: 'image/gif' },
 };
 
 function ctx(previews = true): RenderContext {
@@ -28,7 +28,7 @@ const preview = (path: string, title?: string) => {
   const t = title === undefined ? '' : ` title="${title}"`;
   return (
     `<div class="message_inline_image"><a href="/user_uploads/${path}"${t}><img data-original-content-type="${i.content_type}"` +
-    ` data-original-dimensions="${i.width}x${i.height}" src="/user_uploads/${path}"></a></div>`
+    ` data-original-dimensions="${i.dimensions}" src="/user_uploads/${path}"></a></div>`
   );
 };
 
@@ -114,6 +114,15 @@ test('no preview: unknown upload, non-image, code, previews off, or more than 24
   assert.ok(html(`${many} [x](/user_uploads/2/bb/x2/img.png)`).includes('message_inline_image') === false);
   const fewer = Array.from({ length: 23 }, (_, i) => `https://example.com/${i}`).join(' ');
   assert.ok(html(`${fewer} [x](/user_uploads/2/bb/x2/img.png)`).includes('message_inline_image'));
+});
+
+test('attributes a lower feature level does not have are left out', () => {
+  const old: RenderContext = { ...ctx(), uploadedImage: () => ({ dimensions: null, content_type: null }) };
+  assert.is(
+    render('[img.png](/user_uploads/2/bb/x2/img.png)', old).html,
+    '<p><a href="/user_uploads/2/bb/x2/img.png">img.png</a></p>\n' +
+      '<div class="message_inline_image"><a href="/user_uploads/2/bb/x2/img.png" title="img.png"><img src="/user_uploads/2/bb/x2/img.png"></a></div>',
+  );
 });
 
 test.run();

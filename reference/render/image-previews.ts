@@ -164,7 +164,8 @@ export function addImagePreviews(html: string, ctx: RenderContext): string {
       // Only an upload with an ImageAttachment row: no extension check here.
       const image = lookup(url.slice('/user_uploads/'.length));
       if (image === undefined) continue;
-      imgAttrs = { 'data-original-dimensions': `${image.width}x${image.height}`, src: url };
+      imgAttrs = { src: url };
+      if (image.dimensions !== null) imgAttrs['data-original-dimensions'] = image.dimensions;
       if (image.content_type !== null) imgAttrs['data-original-content-type'] = image.content_type;
     } else {
       if (VIDEO.test(url) || !isOwnSiteImage(url, ctx.realmUrl)) continue;
