@@ -16,6 +16,16 @@ const CHANGELOG = 'https://zulip.com/api/changelog';
 const api = (page: string) => `https://zulip.com/api/${page}`;
 
 export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = {
+  image_preview_dimensions: {
+    source: `${api('message-formatting')} (Changes to image formatting, feature level 276)`,
+    change: "an uploaded image's preview in a message (once thumbnailed) has data-original-dimensions, the original's {width}x{height}",
+    before: 'no data-original-dimensions',
+  },
+  image_preview_content_type: {
+    source: `${api('message-formatting')} (Changes to image formatting, feature level 336)`,
+    change: "an uploaded image's preview in a message has data-original-content-type, the type it was uploaded with",
+    before: 'no data-original-content-type',
+  },
   upload_url: {
     source: `${CHANGELOG} (feature level 272); ${api('upload-file')}`,
     change: 'POST /user_uploads answers the file\'s URL as url (uri stays, deprecated)',

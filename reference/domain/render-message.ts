@@ -9,6 +9,10 @@ import { orderedLinkifiers } from './linkifiers.ts';
 import type { Store } from '../state/store.ts';
 import type { User } from '../state/types.ts';
 import { hasMetadataAccess } from './channels.ts';
+import { atLeast } from './feature-levels.ts';
+import { previewableImageSize } from './image-size.ts';
+import { realmProperty } from './realm-settings.ts';
+import { attachmentAt, bareContentType } from './uploads.ts';
 import { accessibleUserIds, canAccessUser } from './user-access.ts';
 
 export interface RenderedMessage {
@@ -62,6 +66,24 @@ export function renderContext(store: Store, sender: User | null, nowMs: number):
       const e = activeRealmEmoji(store, name);
       return e && { reaction_type: 'realm_emoji', code: String(e.id), url: formatRealmEmoji(store, e)['source_url'] as string };
     },
+    // image_preview_enabled: the organization's inline_image_preview (the server's
+    // INLINE_IMAGE_PREVIEW is on). A preview needs an ImageAttachment row of this
+    // organization (manifest_and_get_user_upload_previews filters by realm and path only:
+    // whether the sender may read the file does not matter, as on the real server).
+    ...(realmProperty(store, store.realm, 'inline_image_preview') === false
+      ? {}
+      : {
+          uploadedImage: (pathId: string) => {
+            if (!pathId.startsWith(`${store.realm.id}/`)) return undefined;
+            const a = attachmentAt(store, pathId);
+            const size = a && previewableImageSize(a.bytes, bareContentType(a.content_type));
+            if (size === undefined) return undefined;
+            return {
+              dimensions: atLeast(store, 'image_preview_dimensions') ? `${size.width}x${size.height}` : null,
+              content_type: atLeast(store, 'image_preview_content_type') ? (a as { content_type: string }).content_type : null,
+            };
+          },
+        }),
   };
 }
 

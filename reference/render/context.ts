@@ -36,6 +36,14 @@ export interface RenderLinkifier {
   readonly url_template: string;
 }
 
+/** An uploaded image the server previews (its ImageAttachment row: zerver/lib/thumbnail.py). */
+export interface RenderImage {
+  /** `{width}x{height}` of the original; null: not shown (before feature level 276). */
+  readonly dimensions: string | null;
+  /** The type the file was uploaded with; null: none, or not shown (before feature level 336). */
+  readonly content_type: string | null;
+}
+
 export interface RenderContext {
   /** e.g. "http://zulip.testserver"; links into the realm's web app become relative. */
   readonly realmUrl: string;
@@ -53,6 +61,11 @@ export interface RenderContext {
   topicWithId?(streamId: number, topic: string): number | undefined;
   /** The realm's linkifiers, in their order (applied at priority 45). */
   readonly linkifiers?: readonly RenderLinkifier[];
+  /**
+   * The upload at `/user_uploads/{pathId}` when it is an image this organization's server
+   * would preview (render/image-previews.ts); absent: image previews are off.
+   */
+  uploadedImage?(pathId: string): RenderImage | undefined;
   /** The realm's default_code_block_language, used for fences without a language. */
   readonly defaultCodeBlockLanguage?: string | null;
 }

@@ -9,6 +9,7 @@ import { emojiName, unicodeEmoji } from './emoji.ts';
 import { processFences } from './fences.ts';
 import { backtick, emphasis, entity, nl2br, notStrong, strikethrough, strong, strongEm, tex } from './formatting.ts';
 import { renderBlocks } from './html.ts';
+import { addImagePreviews } from './image-previews.ts';
 import { InlineEngine } from './inline.ts';
 import { autolink, link } from './links.ts';
 import { linkifierPatterns } from './linkifiers.ts';
@@ -23,6 +24,7 @@ export type {
   RenderedMentions,
   RenderEmoji,
   RenderGroup,
+  RenderImage,
   RenderLinkifier,
   RenderResult,
   RenderUser,
@@ -32,8 +34,8 @@ export { topicLinks } from './linkifiers.ts';
 /**
  * The server's inline patterns, highest priority first.
  * NOTE: approximation: no emoticon translation (a per-user setting, off by default), and
- * none of the tree processors that add image, video and website previews
- * (message_inline_image, message_embed) after links.
+ * of the tree processors that add previews after links only the one for uploaded images
+ * (image-previews.ts): no video, external image or website previews (message_embed).
  */
 const BEFORE_LINKIFIERS = [
   backtick,
@@ -83,6 +85,7 @@ export function render(content: string, ctx: RenderContext): RenderResult {
   const stash = new Stash();
   const lines = normalizeWhitespace(separateHangingLists(content.split('\n')));
   const source = processFences(lines, stash, ctx.defaultCodeBlockLanguage).join('\n');
-  const html = renderBlocks(parseBlocks(source), engineFor(ctx.linkifiers), { ctx, stash, mentions, quoted: false });
+  const blocks = renderBlocks(parseBlocks(source), engineFor(ctx.linkifiers), { ctx, stash, mentions, quoted: false });
+  const html = addImagePreviews(blocks, ctx);
   return { html: html.replace(/^\n+|\n+$/g, ''), mentions, is_me_message };
 }

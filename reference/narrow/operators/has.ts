@@ -5,7 +5,8 @@
 // on edit, as upstream recomputes the columns): has_link is any <a href> once the inline
 // patterns ran (InlineInterestingLinkProcessor.run: channel and message links count), and
 // has_image an inline image preview (add_a with message_inline_image: not a video preview,
-// nor an emoji's <img>).
+// nor an emoji's <img>), which render/image-previews.ts adds after links to uploaded images
+// and to images on the organization's own site.
 // has_attachment is set only when sending claims an uploaded file the sender may read
 // (zerver/actions/uploads.py do_claim_attachments): a link that merely looks like a
 // /user_uploads/ URL claims nothing. Understudy has no upload endpoint, so no message
