@@ -2,6 +2,7 @@
 // delete_emoji; zerver/actions/realm_emoji.py check_add_realm_emoji, do_remove_realm_emoji,
 // notify_realm_emoji; zerver/lib/emoji.py check_valid_emoji_name, check_remove_custom_emoji).
 import { realmEmojiDict, activeRealmEmoji, unicodeEmojiCode } from '../domain/emoji.ts';
+import { atLeast } from '../domain/feature-levels.ts';
 import { hasPermission, REALM_SETTINGS } from '../domain/permissions.ts';
 import { bareContentType, guessType } from '../domain/uploads.ts';
 import { isAdmin, isGuest } from '../domain/users.ts';
@@ -141,12 +142,15 @@ export function doAddRealmEmoji(world: World, author: User, upload: EmojiUpload)
 }
 
 /**
- * delete_emoji's checks: an active emoji of that name (404 otherwise), then
+ * delete_emoji's checks: an active emoji of that name (404 otherwise; 400 below feature level 190), then
  * check_remove_custom_emoji: an administrator, or the emoji's author.
  */
 export function checkRemoveRealmEmoji(world: World, me: User, name: string): RealmEmojiRecord {
   const emoji = activeRealmEmoji(world.store, name);
-  if (!emoji) throw new NotFoundBadRequest(`Emoji '${name}' does not exist`);
+  if (!emoji) {
+    const msg = `Emoji '${name}' does not exist`;
+    throw atLeast(world, 'custom_emoji_delete_404') ? new NotFoundBadRequest(msg) : new BadRequest(msg);
+  }
   if (!isAdmin(me) && emoji.author_id !== me.user_id) throw new BadRequest('Must be an organization administrator or emoji author');
   return emoji;
 }
