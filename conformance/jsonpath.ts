@@ -1,6 +1,6 @@
 // Paths into a JSON response, as scenario files write them (scenarios/README.md, "Paths"):
 //   members[0].email        a key, an array index
-//   streams[*].stream_id    every element of an array
+//   streams[*].stream_id    every element of an array (or every value of an object, e.g. a dict keyed by id)
 //   members[?is_bot=true]   the elements whose field prints as the given text
 //   ["openid connect"]      a key in JSON quotes (for keys with '.', '[' or ']')
 // The empty path is the whole body. A path with [*] or [?...] is a "multi" path: it
@@ -101,10 +101,11 @@ export function resolveAll(root: unknown, segments: readonly Segment[]): unknown
           break;
         case 'all':
           if (Array.isArray(v)) next.push(...v);
+          else if (isObject(v)) next.push(...Object.values(v));
           break;
         case 'filter':
-          if (Array.isArray(v)) {
-            for (const el of v) if (isObject(el) && Object.hasOwn(el, seg.key) && printsAs(el[seg.key], seg.value)) next.push(el);
+          if (Array.isArray(v) || isObject(v)) {
+            for (const el of Array.isArray(v) ? v : Object.values(v)) if (isObject(el) && Object.hasOwn(el, seg.key) && printsAs(el[seg.key], seg.value)) next.push(el);
           }
           break;
       }

@@ -98,6 +98,11 @@ test('paths: keys, indexes, wildcards, filters, quoted keys', () => {
   assert.equal(resolvePath(body, 'members[?is_bot=true].id'), { found: true, value: [2] });
   assert.equal(resolvePath(body, 'members[?id=1].tags[0]'), { found: true, value: ['a'] });
   assert.equal(resolvePath(body, '["odd.key"].x y'), { found: true, value: 5 });
+  // An object's values, as for a dict keyed by id (GET /realm/emoji's emoji).
+  const dict = { emoji: { '1': { id: '1', name: 'a' }, '2': { id: '2', name: 'b' } } };
+  assert.equal(resolvePath(dict, 'emoji[*].name'), { found: true, value: ['a', 'b'] });
+  assert.equal(resolvePath(dict, 'emoji[?name=b].id'), { found: true, value: ['2'] });
+  assert.equal(resolvePath({ n: 5 }, 'n[*]'), { found: true, value: [] });
   assert.equal(resolvePath(body, 'members[5]'), { found: false });
   assert.equal(resolvePath(body, ''), { found: true, value: body });
   assert.throws(() => resolvePath(body, 'members.'), /path ends with \./);

@@ -126,6 +126,11 @@ export const FEATURE_LEVEL_NOTES: { readonly [K in FeatureKey]: FeatureNote } = 
     change: 'PATCH /scheduled_messages/{id} edits; POST /scheduled_messages no longer takes scheduled_message_id',
     before: 'no PATCH (405: the path has DELETE); POST with scheduled_message_id edits that scheduled message',
   },
+  custom_emoji_delete_404: {
+    source: `${CHANGELOG} (feature level 190); ${api('deactivate-custom-emoji')}`,
+    change: 'deactivating a custom emoji no active one has that name is 404',
+    before: '400, with the same message',
+  },
   reaction_error_codes: {
     source: `${CHANGELOG} (feature level 193); ${api('add-reaction')}; ${api('remove-reaction')}`,
     change: 'adding a reaction that exists is REACTION_ALREADY_EXISTS, removing one that does not is REACTION_DOES_NOT_EXIST',

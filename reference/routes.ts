@@ -55,7 +55,7 @@ import {
   updateUserGroupMembers,
 } from './endpoints/user-groups.ts';
 import { addReaction, removeReaction } from './endpoints/reactions.ts';
-import { listRealmEmoji } from './endpoints/realm-emoji.ts';
+import { deleteEmoji, listRealmEmoji, serveEmojiImage, uploadEmoji } from './endpoints/realm-emoji.ts';
 import { processSubmessage } from './endpoints/submessages.ts';
 import { getRealmPresence, getUserPresence, updatePresence } from './endpoints/presence.ts';
 import { getUserStatus, updateOwnStatus, updateUserStatusAsAdmin } from './endpoints/user-status.ts';
@@ -268,6 +268,10 @@ export const ROUTES: readonly Route[] = [
   api('POST', '/messages/{message_id}/reactions', addReaction),
   api('DELETE', '/messages/{message_id}/reactions', removeReaction),
   read('/realm/emoji', listRealmEmoji),
+  // custom emoji: adding, deactivating, their images outside /api/v1 (issue 25)
+  api('POST', '/realm/emoji/{emoji_name...}', uploadEmoji),
+  api('DELETE', '/realm/emoji/{emoji_name...}', deleteEmoji),
+  { method: 'GET', path: '/user_avatars/{path...}', auth: 'none', control: false, replayable: false, handler: serveEmojiImage },
   api('POST', '/submessage', processSubmessage),
   // personal settings' legacy aliases, topic visibility, saved snippets
   api('PATCH', '/settings/display', updateSettings),

@@ -43,6 +43,7 @@ import { ChangeSetting, CheckUserState, CompareUserState, FollowUserState, SETTI
 import { AlertWords, CheckStatus, MuteUser, ReportPresence, SetStatus } from './commands/status.ts';
 import { StatusApplyEvents, StatusRegisterQueue } from './commands/status-frame.ts';
 import { Download, ShareFile, Upload } from './commands/files.ts';
+import { AddEmoji, CheckEmoji, EmojiApplyEvents, EmojiRegisterQueue, RemoveEmoji } from './commands/custom-emoji.ts';
 import { CLIENTS } from './follow.ts';
 import { OPERATORS } from './narrows.ts';
 
@@ -265,6 +266,16 @@ export const FAMILY_SPECS: Record<Family, FamilySpec> = {
       w(6, fc.tuple(who, at).map(([a, f]) => new Download(a, f))),
       w(1, fc.tuple(who, at).map(([a, x]) => new DeleteMessage(a, x))),
     ],
+  },
+  'custom-emoji': {
+    what: "custom emoji added and deactivated by whoever tries: a taken or missing name, a guest, a file that is no image, another member's emoji get the real refusals; GET /realm/emoji lists the run's active names with their authors; realm_emoji events build what a fresh registration gives",
+    probe: { method: 'GET', path: '/api/v1/realm/emoji' },
+    commands: () => [
+      w(4, fc.tuple(who, fc.nat(2), fc.nat(5)).map(([a, k, f]) => new AddEmoji(a, k, f < 4 ? 0 : f - 3))),
+      w(3, fc.tuple(who, fc.nat(2)).map(([a, k]) => new RemoveEmoji(a, k))),
+      w(1, who.map((a) => new CheckEmoji(a))),
+    ],
+    frame: () => fc.tuple(who, fc.nat(1)).map(([a, c]) => ({ first: [new EmojiRegisterQueue(a, 0, c)], last: [new EmojiApplyEvents(0, true)] })),
   },
 };
 

@@ -255,7 +255,7 @@ export async function runProperties(o: PropertyOptions): Promise<PropertyOutcome
         what: FAMILY_SPECS[f].what,
         status: 'pass',
         durationMs: stats.durationMs,
-        reason: `${n} commands in ${stats.runs} sequences${f === 'events' || f === 'status' ? followed(follow) : ''}`,
+        reason: `${n} commands in ${stats.runs} sequences${f === 'events' || f === 'status' || f === 'custom-emoji' ? followed(follow) : ''}`,
         property: { seed, runs: stats.runs, commands: n },
       });
     }

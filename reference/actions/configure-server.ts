@@ -9,6 +9,7 @@ export interface ConfigChange {
   vidprov_configured?: boolean | undefined;
   max_file_upload_size_mib?: number | undefined;
   upload_storage_bytes?: number | undefined;
+  max_emoji_file_size_mib?: number | undefined;
   jwt_enabled?: boolean | undefined;
   jwt_key?: string | undefined;
   web_public_streams_enabled?: boolean | undefined;
@@ -22,7 +23,7 @@ export interface ConfigChange {
 
 const CONFIG_KEYS = [
   'push_service_configured', 'vidprov_configured', 'jwt_enabled', 'web_public_streams_enabled', 'feature_level', 'event_record_limit', 'mark_all_as_read_batch_limit',
-  'max_file_upload_size_mib', 'upload_storage_bytes',
+  'max_file_upload_size_mib', 'upload_storage_bytes', 'max_emoji_file_size_mib',
 ] as const;
 
 export function configureServer(world: World, change: ConfigChange) {

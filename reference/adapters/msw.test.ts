@@ -20,8 +20,8 @@ async function withHandlers(baseUrl: string, fn: () => Promise<void>): Promise<v
   }
 }
 
-test('one handler per mount: /api/v1, the spectator /json paths, /user_uploads and /_understudy', () => {
-  assert.equal([...MOUNTS], ['/api/v1/*', '/json/register', '/json/messages', '/json/messages/:message_id', '/user_uploads/*', '/_understudy/*']);
+test('one handler per mount: /api/v1, the spectator /json paths, /user_uploads, /user_avatars and /_understudy', () => {
+  assert.equal([...MOUNTS], ['/api/v1/*', '/json/register', '/json/messages', '/json/messages/:message_id', '/user_uploads/*', '/user_avatars/*', '/_understudy/*']);
   const seen: string[] = [];
   const handlers = createHandlers(createReference(), { baseUrl: 'http://zulip.test///', http: { all: (path) => (seen.push(path), path) } });
   assert.equal(handlers, [
@@ -30,6 +30,7 @@ test('one handler per mount: /api/v1, the spectator /json paths, /user_uploads a
     'http://zulip.test/json/messages',
     'http://zulip.test/json/messages/:message_id',
     'http://zulip.test/user_uploads/*',
+    'http://zulip.test/user_avatars/*',
     'http://zulip.test/_understudy/*',
   ]);
   assert.equal(seen, handlers);

@@ -1,5 +1,5 @@
 // The msw front door: request handlers that answer every request under baseUrl
-// (/api/v1/*, the one web-app path /json/register, uploaded files under /user_uploads/*, and /_understudy/*) through reference.handle. Types only, no behaviour.
+// (/api/v1/*, the one web-app path /json/register, uploaded files under /user_uploads/*, custom emoji images under /user_avatars/*, and /_understudy/*) through reference.handle. Types only, no behaviour.
 // Works with setupServer (Node) and setupWorker (browser), msw 2 and msw 3: pass
 // your msw's `http` namespace when it is not the `msw` this package resolves.
 // Browser-safe: no node:*.
@@ -33,7 +33,7 @@ export interface HandlerOptions<H> {
  * real server), the control surface. Other /json paths are left to the application's own
  * handlers.
  */
-export const MOUNTS = ['/api/v1/*', '/json/register', '/json/messages', '/json/messages/:message_id', '/user_uploads/*', '/_understudy/*'] as const;
+export const MOUNTS = ['/api/v1/*', '/json/register', '/json/messages', '/json/messages/:message_id', '/user_uploads/*', '/user_avatars/*', '/_understudy/*'] as const;
 
 export function createHandlers<H = ReturnType<typeof mswHttp.all>>(reference: FetchHandler, options: HandlerOptions<H>): H[] {
   const http = options.http ?? (mswHttp as unknown as HttpNamespace<H>);

@@ -29,6 +29,7 @@ export const FEATURE_LEVELS = [
   { level: 173, key: 'scheduled_messages_list' },
   { level: 179, key: 'scheduled_messages_create' },
   { level: 184, key: 'scheduled_message_edit_endpoint' },
+  { level: 190, key: 'custom_emoji_delete_404' },
   { level: 193, key: 'reaction_error_codes' },
   { level: 202, key: 'linkifier_reorder' },
   { level: 208, key: 'principal_error_400' },

@@ -97,6 +97,7 @@ export function setConfig(ctx: Ctx): Record<string, unknown> {
     mark_all_as_read_batch_limit: json(z.int().min(0)).optional(),
     max_file_upload_size_mib: json(z.int().min(0).max(100_000)).optional(),
     upload_storage_bytes: json(z.int().min(0)).optional(),
+    max_emoji_file_size_mib: json(z.int().min(0).max(100_000)).optional(),
     realm_deactivated: json(z.boolean()).optional(),
     password_auth_enabled: json(z.boolean()).optional(),
     enable_spectator_access: json(z.boolean()).optional(),

@@ -113,6 +113,13 @@ export type RealmEvent =
 
 export type RealmUserSettingsDefaultsEvent = { type: 'realm_user_settings_defaults'; op: 'update'; property: string; value: unknown };
 
+/** Every custom emoji again after an addition or deactivation (zerver/actions/realm_emoji.py notify_realm_emoji). */
+export interface RealmEmojiEvent {
+  type: 'realm_emoji';
+  op: 'update';
+  realm_emoji: Record<string, Record<string, unknown>>;
+}
+
 /** The whole list again after any change (zerver/actions/realm_linkifiers.py notify_linkifiers). */
 export interface RealmLinkifiersEvent {
   type: 'realm_linkifiers';
@@ -360,6 +367,7 @@ export type ServerEvent =
   | RealmUserSettingsDefaultsEvent
   | RealmUserEvent
   | RealmLinkifiersEvent
+  | RealmEmojiEvent
   | CustomProfileFieldsEvent
   | RealmBotEvent
   | UserGroupEvent

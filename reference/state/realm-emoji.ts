@@ -10,6 +10,9 @@ export interface RealmEmojiRecord {
   is_animated: boolean;
   deactivated: boolean;
   author_id: number | null;
+  /** The uploaded image and its bare Content-Type (POST /realm/emoji/{name}); a fixture's emoji has none. */
+  content_type?: string;
+  bytes?: Uint8Array;
 }
 
 export const REALM_EMOJI = defineTable<RealmEmojiRecord>('realm_emoji', { indexes: { name: (e) => e.name } });

@@ -281,6 +281,8 @@ export interface ServerConfig {
   max_body_bytes: number;
   /** MAX_FILE_UPLOAD_SIZE: the largest file POST /user_uploads takes, in MiB (default 100, max_file_upload_size_mib). */
   max_file_upload_size_mib?: number;
+  /** MAX_EMOJI_FILE_SIZE_MIB: the largest image POST /realm/emoji/{name} takes, in MiB (default 5). */
+  max_emoji_file_size_mib?: number;
   /** Understudy's own cap on the bytes of every uploaded file together (default 256 MiB): memory stays bounded. */
   upload_storage_bytes?: number;
   /** How many events control.events keeps per user (default 100). */

@@ -7,6 +7,11 @@ const realmLinkifiers: Handler = (client, event) => {
   if (client.options.capabilities['linkifier_url_template']) client.state['realm_linkifiers'] = structuredClone(event['realm_linkifiers']);
 };
 
+/** realm_emoji: every custom emoji again (apply_event: the whole dict replaced). */
+const realmEmoji: Handler = (client, event) => {
+  client.state['realm_emoji'] = structuredClone(event['realm_emoji']);
+};
+
 /** custom_profile_fields: the whole list; users' values of removed fields are dropped. */
 const customProfileFields: Handler = (client, event) => {
   client.state['custom_profile_fields'] = structuredClone(event['fields']);
@@ -20,5 +25,6 @@ const customProfileFields: Handler = (client, event) => {
 
 export const REALM_CONFIG_HANDLERS: Readonly<Record<string, Handler>> = {
   realm_linkifiers: realmLinkifiers,
+  realm_emoji: realmEmoji,
   custom_profile_fields: customProfileFields,
 };
