@@ -1,5 +1,6 @@
 // What the narrow language may look up, for one viewer (see narrow/types.ts).
 import { TOPIC_POLICY, type NarrowChannel, type NarrowEnv } from '../narrow/types.ts';
+import { ATTACHMENTS } from '../state/attachments.ts';
 import type { Store } from '../state/store.ts';
 import type { Channel, User } from '../state/types.ts';
 import { hasContentAccess, isWebPublicChannel, webPublicStreamsEnabled } from './channels.ts';
@@ -14,6 +15,19 @@ function narrowChannel(c: Channel): NarrowChannel {
     invite_only: c.invite_only,
     is_web_public: c.is_web_public,
     history_public_to_subscribers: c.history_public_to_subscribers,
+  };
+}
+
+/**
+ * has_attachment as sending and editing set it: the message has claimed an upload
+ * (zerver/actions/uploads.py do_claim_attachments). The ids are gathered once per query,
+ * on first use: linear in the realm's attachments, not in the messages tested.
+ */
+function attachmentLookup(store: Store): (messageId: number) => boolean {
+  let claimed: Set<number> | undefined;
+  return (messageId) => {
+    claimed ??= new Set(store.table(ATTACHMENTS).all().flatMap((a) => a.message_ids));
+    return claimed.has(messageId);
   };
 }
 
@@ -47,6 +61,7 @@ export function spectatorNarrowEnv(store: Store): NarrowEnv {
       const c = store.channel(streamId);
       return c && narrowChannel(c);
     },
+    hasAttachment: attachmentLookup(store),
   };
 }
 
@@ -86,5 +101,6 @@ export function narrowEnv(store: Store, viewer: User, nowMs: number): NarrowEnv 
       const c = store.channel(streamId);
       return c && narrowChannel(c);
     },
+    hasAttachment: attachmentLookup(store),
   };
 }

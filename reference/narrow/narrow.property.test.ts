@@ -181,6 +181,7 @@ function envOf(world: World): NarrowEnv {
       return index !== undefined && index >= 0 && index < world.users ? { user_id: index + 1 } : undefined;
     },
     accessibleMessage: () => undefined,
+    hasAttachment: () => false,
     canAccessChannelHistory: (c) => !c.invite_only,
     isChannelMuted: (id) => world.channels[id - 100]?.muted ?? false,
     topicPolicy: (id, topic) => world.policies.get(`${id - 100}:${topic.toLowerCase()}`) ?? 0,

@@ -105,6 +105,7 @@ export function testEnv(overrides: Partial<NarrowEnv> = {}): NarrowEnv {
     },
     // Hamlet may read everything except the core team channel and Cordelia's DM with Othello.
     accessibleMessage: (id) => MESSAGES.find((m) => m.id === id && m.id !== 110 && m.id !== 114),
+    hasAttachment: () => false,
     canAccessChannelHistory: (channel) => !channel.invite_only,
     isChannelMuted: (streamId) => streamId === CHANNELS.Scotland!.stream_id,
     topicPolicy: (streamId, topic) => TOPIC_POLICIES.get(`${streamId}:${topic.toLowerCase()}`) ?? TOPIC_POLICY.inherit,

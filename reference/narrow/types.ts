@@ -50,6 +50,8 @@ export interface NarrowEnv {
   topicPolicy(streamId: number, topic: string): number;
   /** The channel a message is in, for `channels:public` / `channels:web-public`. */
   channelOf(streamId: number): NarrowChannel | undefined;
+  /** Has the message claimed an uploaded file (Message.has_attachment, for `has:attachment`)? */
+  hasAttachment(messageId: number): boolean;
 }
 
 /** A narrow term after validation, with aliases resolved. */

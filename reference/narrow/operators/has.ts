@@ -7,10 +7,9 @@
 // has_image an inline image preview (add_a with message_inline_image: not a video preview,
 // nor an emoji's <img>), which render/image-previews.ts adds after links to uploaded images
 // and to images on the organization's own site.
-// has_attachment is set only when sending claims an uploaded file the sender may read
-// (zerver/actions/uploads.py do_claim_attachments): a link that merely looks like a
-// /user_uploads/ URL claims nothing. Understudy has no upload endpoint, so no message
-// has an attachment.
+// has_attachment is set only when sending or editing claims an uploaded file the sender
+// may read (zerver/actions/uploads.py do_claim_attachments): a link that merely looks like
+// a /user_uploads/ URL claims nothing; the environment says which messages claimed one.
 import { NARROW_TEXT, pythonStr } from '../error-text.ts';
 import type { OperatorFn, Predicate } from '../predicate.ts';
 import { NarrowError } from '../types.ts';
@@ -20,13 +19,13 @@ const IMAGE = /\bclass="(?![^"]*\bmessage_inline_video\b)[^"]*\bmessage_inline_i
 
 const HAS_OPERANDS: Readonly<Record<string, Predicate>> = {
   link: (message) => LINK.test(message.rendered_content),
-  attachment: () => false,
   image: (message) => IMAGE.test(message.rendered_content),
   reaction: (message) => message.reactions.length > 0,
 };
 
-export const byHas: OperatorFn = (term) => {
+export const byHas: OperatorFn = (term, { env }) => {
   const operand = pythonStr(term.operand);
+  if (operand === 'attachment') return { predicate: (message) => env.hasAttachment(message.id) };
   const predicate = Object.hasOwn(HAS_OPERANDS, operand) ? HAS_OPERANDS[operand] : undefined;
   if (predicate === undefined) throw new NarrowError(NARROW_TEXT.unknownHas(operand));
   return { predicate };
