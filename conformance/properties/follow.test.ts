@@ -68,9 +68,9 @@ test('polled events are applied once each; a type only upstream knows ends the f
   assert.equal((finishClientState(q.follow!.state)['subscriptions'] as Obj[])[1]!['subscribers'], [6, 7]);
 
   const stopped = queue();
-  assert.equal(applyPolled(stopped, [{ id: 0, type: 'realm_emoji', op: 'update' }, { id: 1, type: 'no_such_type' }]), []);
+  assert.equal(applyPolled(stopped, [{ id: 0, type: 'realm_playgrounds', realm_playgrounds: [] }, { id: 1, type: 'no_such_type' }]), []);
   assert.is(stopped.follow, undefined);
-  assert.is(stopped.unfollowed, 'realm_emoji');
+  assert.is(stopped.unfollowed, 'realm_playgrounds');
 
   const unknown = { id: 3, type: 'no_such_type' };
   const [problem] = applyPolled(queue(), [unknown]);

@@ -75,8 +75,8 @@ test('each accepted image type is stored under its extension and served unchange
 
 test('paths that are no uploaded emoji image are 404', () => {
   const ref = createReference();
-  assert.is(upload(ref, HAMLET, 'mine', { filename: 'a.png', type: 'image/png', bytes: PNG }).status, 200);
-  const id = emojiNamed(ref, 'mine')['id'] as string;
+  assert.is(upload(ref, HAMLET, 'my_own_one', { filename: 'a.png', type: 'image/png', bytes: PNG }).status, 200);
+  const id = emojiNamed(ref, 'my_own_one')['id'] as string;
   const realm = ref.store.realm.id;
   for (const path of [
     `/user_avatars/${realm}/emoji/images/1.png`, // the fixture's green_tick has no image

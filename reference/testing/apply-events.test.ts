@@ -68,7 +68,7 @@ test('events of types the client did not fetch are skipped; an unknown type is a
   assert.equal(apply({ drafts: [] }, [{ type: 'heartbeat' }, { type: 'typing', op: 'start' }]), { drafts: [] });
   // The types upstream's apply_event knows and this applier does not: none it knows.
   assert.equal([...UNFOLLOWED_EVENT_TYPES].filter((t) => t in HANDLERS), []);
-  assert.throws(() => apply({}, [{ type: 'realm_emoji' }]), /Unexpected event type realm_emoji/);
+  assert.throws(() => apply({}, [{ type: 'realm_playgrounds' }]), /Unexpected event type realm_playgrounds/);
 });
 
 test('user_status sets the fields given, removes cleared ones, and drops a user left with nothing', () => {

@@ -55,7 +55,6 @@ export const UNFOLLOWED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'onboarding_steps',
   'push_device',
   'realm_domains',
-  'realm_emoji',
   'realm_playgrounds',
 ]);
 
