@@ -1,7 +1,8 @@
 // Uploads through every front door: a FormData file (as zulip-flutter and browsers send
 // it) of every byte value, and a 1 MiB one, goes up through in-process dispatch, fetch
 // (reference.handle), msw 2 + global fetch and node:http, and comes back byte for byte to
-// a user it was shared with; the refusals are the same everywhere.
+// a user it was shared with; the refusals are the same everywhere. A custom emoji image
+// goes the same way, and comes back at its source_url outside /api/v1 without credentials.
 import { setupServer } from 'msw/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -53,12 +54,30 @@ async function journey(ref: Reference, send: Fetch, bytes: Uint8Array, name: str
   assert.is(anonymous.status, 302);
 }
 
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNg+M/wHwAEAQH/cetH5QAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+
+async function emojiJourney(ref: Reference, send: Fetch): Promise<void> {
+  const form = new FormData();
+  form.append('image', new Blob([PNG as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'door.png');
+  const up = await send('/api/v1/realm/emoji/door_emoji', { method: 'POST', headers: auth(ref, HAMLET), body: form });
+  assert.is(up.status, 200, await up.clone().text());
+  const list = (await (await send('/api/v1/realm/emoji', { method: 'GET', headers: auth(ref, CORDELIA) })).json()) as { emoji: Record<string, { name: string; source_url: string }> };
+  const emoji = Object.values(list.emoji).find((e) => e.name === 'door_emoji');
+  assert.ok(emoji, 'listed');
+  const image = await send(emoji.source_url, { method: 'GET' });
+  assert.is(image.status, 200);
+  assert.is(image.headers.get('content-type'), 'image/png');
+  assert.equal(new Uint8Array(await image.arrayBuffer()), PNG);
+  assert.is((await send(`${emoji.source_url}x`, { method: 'GET' })).status, 404);
+}
+
 const everyByte = Uint8Array.from({ length: 512 }, (_, i) => (i * 7) % 256);
 const oneMiB = Uint8Array.from({ length: 1024 * 1024 }, (_, i) => (i * 31 + (i >> 8)) % 256);
 
 async function bothFiles(ref: Reference, send: Fetch): Promise<void> {
   await journey(ref, send, everyByte, 'bytes.bin', 'application/octet-stream');
   await journey(ref, send, oneMiB, 'big picture.png', 'image/png');
+  await emojiJourney(ref, send);
 }
 
 test('in-process dispatch', async () => {
@@ -71,7 +90,7 @@ test('fetch (reference.handle)', async () => {
   await bothFiles(ref, (path, init) => ref.handle(new Request(`http://understudy.test${path}`, init)));
 });
 
-test('msw 2 setupServer and the global fetch, /user_uploads mounted', async () => {
+test('msw 2 setupServer and the global fetch, /user_uploads and /user_avatars mounted', async () => {
   const ref = createReference();
   const server = setupServer(...createHandlers(ref, { baseUrl: 'http://understudy.test/' }));
   server.listen({ onUnhandledRequest: 'error' });
