@@ -7,6 +7,7 @@ import type { Call } from '../driver.ts';
 import type { Family } from '../family.ts';
 import type { MChannel, Model } from '../model.ts';
 import { channelNarrow } from '../narrows.ts';
+import { liveChannelMessages } from './move-messages.ts';
 
 /** The word each message of a run was last edited to (the model's records keep no content). */
 const EDITED = new WeakMap<Model, Map<number, string>>();
@@ -21,14 +22,11 @@ export class EditContent extends Command {
   }
 
   override check(m: Readonly<Model>): boolean {
-    return m.messages.some((x) => x.channel !== null && !x.deleted);
+    return liveChannelMessages(m).length > 0;
   }
 
   protected async act(m: Model, r: Real): Promise<void> {
-    const x = recent(
-      m.messages.filter((y) => y.channel !== null && !y.deleted),
-      this.message,
-    );
+    const x = recent(liveChannelMessages(m), this.message);
     const c = x.channel as MChannel;
     // Mostly the sender; now and then someone else, who is refused.
     const u = this.who % 3 === 0 ? m.around(c, this.who) : (m.byId(x.sender) ?? m.around(c, this.who));

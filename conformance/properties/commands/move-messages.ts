@@ -20,6 +20,9 @@ import { FetchMessages } from './fetch-messages.ts';
 export const MOVE_TOPICS = ['alpha', 'Beta', 'gamma', 'beta'] as const;
 const MODES = ['change_one', 'change_later', 'change_all'] as const;
 
+/** The messages the moves family edits and moves: channel messages not deleted. */
+export const liveChannelMessages = (m: Readonly<Model>) => m.messages.filter((x) => x.channel !== null && !x.deleted);
+
 export class MoveMessages extends Command {
   readonly family: Family = 'moves';
   constructor(
@@ -34,14 +37,11 @@ export class MoveMessages extends Command {
   }
 
   override check(m: Readonly<Model>): boolean {
-    return m.messages.some((x) => x.channel !== null && !x.deleted);
+    return liveChannelMessages(m).length > 0;
   }
 
   protected async act(m: Model, r: Real): Promise<void> {
-    const x = recent(
-      m.messages.filter((y) => y.channel !== null && !y.deleted),
-      this.message,
-    );
+    const x = recent(liveChannelMessages(m), this.message);
     const from = x.channel as MChannel;
     const u = m.around(from, this.who);
     const to = this.channel === null ? from : recent(m.channels, this.channel);
